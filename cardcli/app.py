@@ -1,0 +1,415 @@
+"""What each CLI command does, as plain functions returning exit codes.
+
+``cli.py`` only declares the click interface and calls these.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import IO, Any
+
+from cardcli import terminal
+from cardcli.engine.errors import CardcliError, LogError, UsageError
+from cardcli.engine.game import Game, get_game
+from cardcli.engine.log import Line, LogWriter, decode_line, encode, iter_raw_lines, read_log
+from cardcli.engine.loop import RunEnd, run
+from cardcli.engine.replay import Divergence, Replay
+from cardcli.engine.session import HUMAN, Session
+
+MAX_SEED = (1 << 64) - 1
+
+
+def echo(text: str) -> None:
+    print(text, flush=True)
+
+
+def note(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def fresh_seed() -> int:
+    return secrets.randbits(63)
+
+
+def seat_map(
+    game: Game, options: dict[str, Any], bot: str | None, seats: tuple[str, ...]
+) -> dict[str, str]:
+    """Who plays each seat, from ``--bot NAME`` and ``--seat SEAT=WHO``."""
+    names = game.seat_names(options)
+    chosen = {name: bot or HUMAN for name in names}
+    for item in seats:
+        seat, sep, who = item.partition("=")
+        seat, who = seat.strip().lower(), who.strip().lower()
+        if not sep or not seat or not who:
+            raise UsageError(f"--seat takes SEAT=human or SEAT=BOT, e.g. p2=greedy; got '{item}'")
+        if seat not in chosen:
+            raise UsageError(f"--seat {item}: {game.name} has seats {', '.join(names)}")
+        chosen[seat] = who
+    for who in chosen.values():
+        if who != HUMAN and who not in game.bots:
+            raise UsageError(f"no bot '{who}' for {game.name}: bots are {', '.join(game.bots)}")
+    return chosen
+
+
+def open_new_log(path: Path) -> IO[bytes]:
+    """A new log file; an existing non-empty one is never overwritten."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size > 0:
+            raise UsageError(
+                f"--log {path}: file exists; resume it with 'cardcli resume {path}' or pick another name"
+            )
+        return path.open("wb")
+    except OSError as err:
+        raise UsageError(f"--log {path}: {err.strerror or err}") from None
+
+
+def play(
+    game_name: str,
+    given: dict[str, Any],
+    seed: int | None,
+    bot: str | None,
+    seats: tuple[str, ...],
+    log: str | None,
+    strict: bool,
+    scripts: tuple[str, ...],
+) -> int:
+    game = get_game(game_name)
+    options, setup = game.resolve_options(given)
+    controllers = seat_map(game, options, bot, seats)
+    if seed is None:
+        seed = fresh_seed()
+    interactive = not scripts and terminal.stdin_is_terminal() and HUMAN in controllers.values()
+    watching = terminal.stdout_is_terminal()
+    with ExitStack() as stack:
+        sinks: list[Callable[[Line], None]] = []
+        if not watching:
+            sinks.append(LogWriter(sys.stdout.buffer))
+        log_path = (
+            Path(log) if log else (terminal.default_log_path(game.name, seed) if watching else None)
+        )
+        if log_path is not None:
+            sinks.append(LogWriter(stack.enter_context(open_new_log(log_path))))
+        out = echo if watching else note
+        session = Session(game, options, setup, seed, controllers, sinks)
+        if watching:
+            echo(f"{game.name}, seed {seed}; log: {log_path}")
+            echo(session.state.render())
+        return _drive(session, scripts, interactive, watching, strict, out, log_path)
+
+
+def _drive(
+    session: Session,
+    scripts: tuple[str, ...],
+    interactive: bool,
+    watching: bool,
+    strict: bool,
+    out: Callable[[str], None],
+    log_path: Path | None,
+) -> int:
+    display = terminal.Display(session, out, board=watching)
+    lines: Iterator[str] = iter(())
+    if interactive:
+        out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
+        reader: Callable[[str | None], str | None] = terminal.Prompt(session, out)
+    else:
+        lines = terminal.script_lines(scripts or ("-",))
+        reader = terminal.script_reader(lines, session, out)
+    show = display if watching else _quiet
+    end: RunEnd = run(session, reader, show=show, strict=strict)
+    if end.reason == "over" and scripts and next(lines, None) is not None:
+        note("cardcli: the game ended before the script did; its remaining lines were not used")
+    if end.reason == "rejected" and end.rejected is not None:
+        note(f"cardcli: rejected under --strict: {end.rejected.reason}")
+        return 1
+    if not session.over and log_path is not None and (interactive or watching):
+        out(f"game not finished; continue with: cardcli resume {log_path}")
+    return 0
+
+
+def _quiet(text: str, outcome: Any) -> None:
+    return None
+
+
+def resume(log: str, scripts: tuple[str, ...]) -> int:
+    path = Path(log)
+    try:
+        handle = path.open("r+b")
+    except OSError as err:
+        raise UsageError(f"{log}: {err.strerror or err}") from None
+    with handle:
+        contents = read_log(handle, log, allow_cut=True)
+        replay = Replay(contents.lines[0], log)
+        for line in contents.lines[1:]:
+            divergence = replay.feed(line)
+            if divergence is not None:
+                raise LogError(f"{log}: cannot resume: {divergence_text(divergence)}")
+        if contents.cut_off:
+            note(
+                f"{log}: the last line was cut off mid-write; resuming from line {len(contents.lines)}"
+            )
+        handle.seek(contents.whole_bytes)
+        handle.truncate()
+        session = replay.session
+        session.sinks = [LogWriter(handle)]
+        watching = terminal.stdout_is_terminal()
+        if not watching:
+            session.sinks.append(LogWriter(sys.stdout.buffer))
+        for line in replay.extra(len(contents.lines)):
+            for sink in session.sinks:
+                sink(line)
+        if session.over:
+            note(f"{log}: the game is over; nothing to resume")
+            return 0
+        interactive = not scripts and terminal.stdin_is_terminal()
+        out = echo if watching else note
+        if watching:
+            echo(f"resuming {session.game.name}, seed {session.seed}, at seq {session.seq}")
+            echo(session.state.render())
+        return _drive(session, scripts, interactive, watching, False, out, path)
+
+
+def divergence_text(d: Divergence) -> str:
+    logged = encode(d.logged) if d.logged is not None else "(nothing: the log ends here)"
+    replayed = (
+        encode(d.replayed) if d.replayed is not None else "(nothing: the replay has no such line)"
+    )
+    return f"first divergence at seq {d.seq}\n  log:    {logged}\n  replay: {replayed}"
+
+
+def open_log_bytes(name: str) -> IO[bytes]:
+    if name == "-":
+        return sys.stdin.buffer
+    try:
+        return open(name, "rb")
+    except OSError as err:
+        raise UsageError(f"{name}: {err.strerror or err}") from None
+
+
+def iter_log_lines(stream: IO[bytes], name: str) -> Iterator[tuple[int, Line | None, str | None]]:
+    """(line number, line, problem) for each line; a cut-off last line is a problem."""
+    for number, raw, ended, _size in iter_raw_lines(stream, name):
+        if not ended:
+            if raw.strip():
+                yield (
+                    number,
+                    None,
+                    f"{name}:{number}: the last line is cut off (no newline at its end)",
+                )
+            return
+        try:
+            yield number, decode_line(raw, name, number), None
+        except LogError as err:
+            yield number, None, str(err)
+
+
+def replay(log: str, show: bool, to: int | None) -> int:
+    stream = open_log_bytes(log)
+    with ExitStack() as stack:
+        if stream is not sys.stdin.buffer:
+            stack.enter_context(stream)
+        lines = iter_log_lines(stream, log)
+        first = next(lines, None)
+        if first is None:
+            raise LogError(f"{log}: empty log")
+        number, header, problem = first
+        if header is None:
+            raise LogError(problem or f"{log}:1: unreadable")
+        rerun = Replay(header, log)
+        for text in rerun.notes:
+            note(text)
+        count = 1
+        for number, line, problem in lines:
+            if line is None:
+                echo(problem or f"{log}:{number}: unreadable")
+                return 1
+            if to is not None and isinstance(line.get("seq"), int) and line["seq"] > to:
+                break
+            divergence = rerun.feed(line)
+            count += 1
+            if divergence is not None:
+                echo(f"{log}: {divergence_text(divergence)}")
+                return 1
+            if show and line.get("type") in ("command", "rejected"):
+                echo(f"[{line['seq']}] {line.get('player', '')}> {line['text']}")
+            if show and line.get("type") == "command":
+                echo(rerun.session.state.render())
+        extra = rerun.extra(count)
+        if extra and to is None:
+            echo(
+                f"{log}: the log ends at seq {count - 1} but the replay goes on: {encode(extra[0])}"
+                " (the log was cut off; 'cardcli resume' completes it)"
+            )
+            return 1
+        if to is not None and count < len(rerun.produced):
+            echo(f"{log}: replayed identically up to seq {count - 1}")
+            return 0
+        status = "finished" if rerun.session.over else "unfinished"
+        echo(f"{log}: {count} lines replayed identically ({status} game)")
+        if rerun.session.over:
+            echo(terminal.result_text(rerun.session.state.result()))
+        return 0
+
+
+def diff(a: str, b: str) -> int:
+    logs = []
+    for name in (a, b):
+        stream = open_log_bytes(name)
+        with stream if stream is not sys.stdin.buffer else ExitStack():
+            logs.append(read_log(stream, name, allow_cut=True))
+    first, second = logs[0].lines, logs[1].lines
+    for index in range(max(len(first), len(second))):
+        left = first[index] if index < len(first) else None
+        right = second[index] if index < len(second) else None
+        if left == right:
+            continue
+        echo(f"first divergence at seq {index}")
+        echo(f"  {a}: {encode(left) if left is not None else '(log ends)'}")
+        echo(f"  {b}: {encode(right) if right is not None else '(log ends)'}")
+        led = [line for line in first[:index] if line.get("type") in ("command", "rejected")]
+        if led:
+            echo("commands that led there (the same in both):")
+            shown = led[-10:]
+            if len(led) > len(shown):
+                echo(f"  ... {len(led) - len(shown)} earlier")
+            for line in shown:
+                mark = "" if line["type"] == "command" else "  (rejected)"
+                player = f"{line['player']} " if "player" in line else ""
+                echo(f"  [{line['seq']}] {player}{line.get('text')}{mark}")
+        echo(f"result {a}: {_result_of(first)}")
+        echo(f"result {b}: {_result_of(second)}")
+        return 1
+    echo(f"identical: {len(first)} lines")
+    return 0
+
+
+def _result_of(lines: list[Line]) -> str:
+    last = lines[-1] if lines else {}
+    if last.get("type") == "game_over" and isinstance(last.get("result"), dict):
+        try:
+            return terminal.result_text(last["result"])
+        except (KeyError, TypeError, AttributeError):
+            return encode(last["result"])
+    return "unfinished"
+
+
+def validate(logs: tuple[str, ...]) -> int:
+    from cardcli.engine.schema import LineValidator
+
+    failed = False
+    for name in logs:
+        problems: list[str] = []
+        count = 0
+        stream = open_log_bytes(name)
+        with stream if stream is not sys.stdin.buffer else ExitStack():
+            validator: LineValidator | None = None
+            over_at: int | None = None
+            for number, line, problem in iter_log_lines(stream, name):
+                count = number
+                if line is None:
+                    problems.append(problem or f"{name}:{number}: unreadable")
+                    continue
+                if line.get("seq") != number - 1:
+                    problems.append(
+                        f"{name}:{number}: seq is {line.get('seq')!r}, expected {number - 1}"
+                    )
+                if number == 1:
+                    if line.get("type") != "game_started":
+                        problems.append(f"{name}:1: the first line must be game_started")
+                        break
+                    try:
+                        validator = LineValidator(get_game(str(line.get("game"))).name)
+                    except CardcliError as err:
+                        problems.append(f"{name}:1: {err}")
+                        break
+                elif line.get("type") == "game_started":
+                    problems.append(f"{name}:{number}: game_started may only be the first line")
+                if over_at is not None:
+                    problems.append(f"{name}:{number}: a line after game_over (line {over_at})")
+                if line.get("type") == "game_over":
+                    over_at = number
+                if validator is not None:
+                    problems.extend(f"{name}:{number}: {msg}" for msg in validator.errors(line))
+                if len(problems) >= 50:
+                    problems.append(f"{name}: stopped after 50 problems")
+                    break
+        if count == 0:
+            problems.append(f"{name}: empty log: no game_started line")
+        for problem in problems:
+            echo(problem)
+        if problems:
+            failed = True
+        else:
+            status = "finished" if over_at is not None else "unfinished"
+            echo(f"{name}: valid ({count} lines, {status} game)")
+    return 1 if failed else 0
+
+
+def simulate(
+    game_name: str,
+    given: dict[str, Any],
+    games: int,
+    seed: int | None,
+    bot: str | None,
+    seats: tuple[str, ...],
+    workers: int,
+    as_json: bool,
+    logs: str | None,
+) -> int:
+    import json
+
+    from cardcli import simulate as sim
+
+    game = get_game(game_name)
+    options, setup = game.resolve_options(given)
+    controllers = seat_map(game, options, bot or game.default_bot, seats)
+    if HUMAN in controllers.values():
+        raise UsageError("simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)")
+    if seed is None:
+        seed = fresh_seed()
+    if logs is not None:
+        try:
+            Path(logs).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise UsageError(f"--logs {logs}: {err.strerror or err}") from None
+    job = sim.Job(game.name, options, setup, controllers, seed, logs)
+    progress = _progress_bar(games) if sys.stderr.isatty() else None
+    results = sim.play_many(job, games, workers=workers, progress=progress)
+    if progress:
+        print(file=sys.stderr)
+    summary = sim.summarize(game, results)
+    summary = {"seed": seed, "options": options, "seats_played_by": controllers, **summary}
+    if as_json:
+        echo(json.dumps(summary, sort_keys=False))
+    else:
+        echo(f"seed {seed}; " + ", ".join(f"{seat}={who}" for seat, who in controllers.items()))
+        echo(sim.format_summary(summary))
+    return 0
+
+
+def _progress_bar(total: int) -> Callable[[int], None]:
+    width = 30
+
+    def show(done: int) -> None:
+        filled = width * done // max(1, total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+
+    return show
+
+
+def rules_text(game_name: str) -> str:
+    game = get_game(game_name)
+    try:
+        return Path(game.rules_file).read_text(encoding="utf-8")
+    except OSError as err:
+        raise CardcliError(f"cannot read the rules of {game.name}: {err}") from None
+
+
+def debug_enabled() -> bool:
+    return bool(os.environ.get("CARDCLI_DEBUG"))

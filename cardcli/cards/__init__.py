@@ -1,0 +1,1 @@
+"""Card models shared by several games."""

@@ -1,0 +1,293 @@
+"""The command-line interface: click declarations only; the work is in ``app``.
+
+Only click is imported at start-up; games, YAML and jsonschema load on demand.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from cardcli import __version__
+
+MAX_SEED = (1 << 64) - 1
+SEED = click.IntRange(0, MAX_SEED)
+
+EXIT_HELP = """\b
+Exit codes: 0 ok; 1 what was checked failed (a divergence, an invalid log,
+a rejected command under --strict); 2 usage (bad options or files)."""
+
+
+def _fail(message: str, code: int) -> None:
+    click.echo(f"cardcli: error: {message}", err=True)
+    sys.exit(code)
+
+
+def _call(action: Callable[[], int]) -> None:
+    """Run an app function; turn input errors into one-line messages and exit codes."""
+    from cardcli.engine.errors import CardcliError
+
+    try:
+        code = action()
+    except CardcliError as err:
+        _fail(str(err), err.exit_code)
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted; every line so far is in the log", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    sys.exit(code)
+
+
+def _game_params(game_name: str) -> list[click.Parameter]:
+    """The ``--option`` parameters of one game, from its registered options."""
+    from cardcli.engine.game import get_game
+
+    game = get_game(game_name)
+    params: list[click.Parameter] = []
+    for opt in game.options:
+        flag = "--" + opt.name
+        text = f"{opt.help}"
+        if opt.kind == "flag":
+            params.append(
+                click.Option(
+                    [f"{flag}/--no-{opt.name}", opt.name],
+                    default=None,
+                    help=text + " [default: off]",
+                )
+            )
+            continue
+        kind: Any = str
+        if opt.kind == "choice":
+            kind = click.Choice(opt.choices, case_sensitive=False)
+        elif opt.kind == "int":
+            kind = click.IntRange(opt.low, opt.high)
+        shown = "" if opt.default is None else f" [default: {opt.default}]"
+        params.append(click.Option([flag, opt.name], type=kind, default=None, help=text + shown))
+    return params
+
+
+class GameGroup(click.Group):
+    """``cardcli play GAME`` / ``cardcli simulate GAME``: one subcommand per game, built on demand."""
+
+    def __init__(self, *args: Any, build: Callable[[str], click.Command], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.build = build
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from cardcli.engine.game import game_names
+
+        return game_names()
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        from cardcli.engine.game import game_names
+
+        if cmd_name.lower() not in game_names():
+            return None
+        return self.build(cmd_name.lower())
+
+
+def _split(kwargs: dict[str, Any], game_name: str) -> dict[str, Any]:
+    from cardcli.engine.game import get_game
+
+    names = {opt.name for opt in get_game(game_name).options}
+    given = {name: kwargs.pop(name) for name in list(kwargs) if name in names}
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def _build_play(game_name: str) -> click.Command:
+    def callback(**kwargs: Any) -> None:
+        from cardcli import app
+
+        given = _split(kwargs, game_name)
+        _call(
+            lambda: app.play(
+                game_name,
+                given,
+                kwargs["seed"],
+                kwargs["bot"],
+                kwargs["seat"],
+                kwargs["log"],
+                kwargs["strict"],
+                kwargs["scripts"],
+            )
+        )
+
+    params = [
+        *_game_params(game_name),
+        click.Option(
+            ["--seed"], type=SEED, help="the deal's seed [default: a fresh random one, logged]"
+        ),
+        click.Option(["--bot"], metavar="NAME", help="this bot plays every seat"),
+        click.Option(
+            ["--seat"],
+            multiple=True,
+            metavar="SEAT=WHO",
+            help="who plays a seat: human or a bot, e.g. p2=greedy",
+        ),
+        click.Option(
+            ["--log"], metavar="FILE", help="write the log to FILE (never overwrites a log)"
+        ),
+        click.Option(
+            ["--strict"], is_flag=True, help="stop with exit 1 at the first rejected command"
+        ),
+        click.Argument(["scripts"], nargs=-1, metavar="[SCRIPT]..."),
+    ]
+    return click.Command(
+        game_name,
+        callback=callback,
+        params=params,
+        help=(
+            f"Play {game_name}. Commands come from the SCRIPT files in order ('-' is stdin), "
+            "else from stdin; at a terminal you get a prompt with 'help', 'moves', 'hint', "
+            "'show' and 'quit'. When stdout is not a terminal it carries the JSON-lines log "
+            "and nothing else. Rules: cardcli rules " + game_name
+        ),
+        epilog=EXIT_HELP,
+    )
+
+
+def _build_simulate(game_name: str) -> click.Command:
+    def callback(**kwargs: Any) -> None:
+        from cardcli import app
+
+        given = _split(kwargs, game_name)
+        _call(
+            lambda: app.simulate(
+                game_name,
+                given,
+                kwargs["games"],
+                kwargs["seed"],
+                kwargs["bot"],
+                kwargs["seat"],
+                kwargs["workers"],
+                kwargs["as_json"],
+                kwargs["logs"],
+            )
+        )
+
+    params = [
+        *_game_params(game_name),
+        click.Option(
+            ["--games"], type=click.IntRange(1, 10000000), required=True, help="how many games"
+        ),
+        click.Option(
+            ["--seed"], type=SEED, help="game i is seeded from (SEED, i) [default: random]"
+        ),
+        click.Option(
+            ["--bot"], metavar="NAME", help="the bot at every seat [default: the game's own]"
+        ),
+        click.Option(["--seat"], multiple=True, metavar="SEAT=BOT", help="a bot for one seat"),
+        click.Option(["--workers"], type=click.IntRange(1, 256), default=1, show_default=True),
+        click.Option(["--json", "as_json"], is_flag=True, help="print the summary as JSON"),
+        click.Option(["--logs"], metavar="DIR", help="keep each game's log in DIR"),
+    ]
+    return click.Command(
+        game_name,
+        callback=callback,
+        params=params,
+        help=(
+            f"Simulate bot games of {game_name}: win rate with a 95% Wilson interval, "
+            "score mean/median/min/max and a histogram. The summary is the same for any --workers."
+        ),
+    )
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardcli")
+def main() -> None:
+    """A scriptable, deterministic engine for card games, with JSON-lines logs."""
+
+
+@main.command()
+def games() -> None:
+    """List the registered games, one line each."""
+    from cardcli.engine.game import all_games
+    from cardcli.terminal import describe_game
+
+    for game in all_games():
+        click.echo(describe_game(game))
+
+
+@main.command()
+@click.argument("game")
+def rules(game: str) -> None:
+    """Show GAME's rules as implemented (its RULES.md)."""
+    from cardcli import app
+
+    def show() -> int:
+        click.echo(app.rules_text(game), nl=False)
+        return 0
+
+    _call(show)
+
+
+main.add_command(
+    GameGroup(
+        "play", build=_build_play, help="Play a game: cardcli play GAME [options] [SCRIPT]..."
+    )
+)
+main.add_command(
+    GameGroup(
+        "simulate",
+        build=_build_simulate,
+        help="Simulate many bot games: cardcli simulate GAME --games N [options]",
+    )
+)
+
+
+@main.command()
+@click.argument("log")
+@click.option("--show", is_flag=True, help="draw the board after each command")
+@click.option("--to", "to", type=click.IntRange(0), metavar="SEQ", help="stop after this seq")
+def replay(log: str, show: bool, to: int | None) -> None:
+    """Re-run LOG from its header and commands and compare every line ('-' is stdin).
+
+    Exit 0 if identical; 1 naming the first divergent seq with both versions.
+    """
+    from cardcli import app
+
+    _call(lambda: app.replay(log, show, to))
+
+
+@main.command()
+@click.argument("a")
+@click.argument("b")
+def diff(a: str, b: str) -> None:
+    """Show where logs A and B first differ, how they got there, and both results.
+
+    Exit 0 if the logs are the same, 1 if they differ.
+    """
+    from cardcli import app
+
+    _call(lambda: app.diff(a, b))
+
+
+@main.command()
+@click.argument("logs", nargs=-1, required=True)
+def validate(logs: tuple[str, ...]) -> None:
+    """Check every line of each LOG against the schemas, the seq order, header and result.
+
+    Prints 'file:line: what is wrong'; exit 0 if all are valid, else 1.
+    """
+    from cardcli import app
+
+    _call(lambda: app.validate(logs))
+
+
+@main.command()
+@click.argument("log")
+@click.argument("scripts", nargs=-1, metavar="[SCRIPT]...")
+def resume(log: str, scripts: tuple[str, ...]) -> None:
+    """Continue the unfinished game in LOG, appending to it.
+
+    Commands come from the SCRIPT files, else stdin (a prompt at a terminal).
+    A last line cut off mid-write is dropped and the game resumes from the last
+    whole line. When stdout is not a terminal it carries the appended lines.
+    """
+    from cardcli import app
+
+    _call(lambda: app.resume(log, scripts))

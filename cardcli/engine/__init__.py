@@ -1,0 +1,1 @@
+"""The game-independent machinery: RNG, registry, sessions, logs, replay."""

@@ -1,0 +1,203 @@
+"""The contract every game fulfils, and the registry of games.
+
+A game package registers one ``Game``: its name, its options with defaults,
+its seats, its bots and how to set up a ``State`` from options and an ``Rng``.
+The CLI, replay, diff, simulate and the conformance tests are written once
+against these two classes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardcli.engine.errors import UsageError
+from cardcli.engine.rng import Rng
+
+Event = dict[str, Any]
+Options = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option, shown as ``--NAME`` on the command line.
+
+    ``kind`` is ``choice`` (one of ``choices``), ``int`` (between ``low`` and
+    ``high``), ``flag`` (a boolean) or ``text``. ``setup`` options describe an
+    explicit initial arrangement (such as ``--order``); they default to None and
+    are written to the header's ``setup`` rather than its ``options``.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    setup: bool = False
+
+    def convert(self, raw: Any) -> Any:
+        """Check and convert a value given by a user or read from a log header."""
+        if raw is None:
+            return self.default
+        if self.kind == "flag":
+            if isinstance(raw, bool):
+                return raw
+            raise UsageError(f"option --{self.name} takes true or false, got {raw!r}")
+        if self.kind == "choice":
+            if raw in self.choices:
+                return raw
+            raise UsageError(
+                f"option --{self.name} takes one of {', '.join(self.choices)}, got {raw!r}"
+            )
+        if self.kind == "int":
+            if isinstance(raw, bool):
+                raise UsageError(f"option --{self.name} takes a whole number, got {raw!r}")
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise UsageError(
+                    f"option --{self.name} takes a whole number, got {raw!r}"
+                ) from None
+            if (self.low is not None and value < self.low) or (
+                self.high is not None and value > self.high
+            ):
+                raise UsageError(
+                    f"option --{self.name} takes a number from {self.low} to {self.high}, "
+                    f"got {value}"
+                )
+            return value
+        if not isinstance(raw, str):
+            raise UsageError(f"option --{self.name} takes text, got {raw!r}")
+        return raw
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed command. ``player`` is the seat the text named, if any."""
+
+    player: str | None
+
+
+class State(ABC):
+    """A game in progress. Commands change it; it never does I/O."""
+
+    @abstractmethod
+    def seats(self) -> list[str]:
+        """All seats, in order (``p1``, ``p2``...)."""
+
+    @abstractmethod
+    def to_move(self) -> str | None:
+        """The seat expected to act next, or None when the game is over."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_commands(self, seat: str) -> list[str]:
+        """Every command ``seat`` may give now, in text the parser accepts."""
+
+    @abstractmethod
+    def parse(self, text: str) -> Command:
+        """Parse command text; raises ``InvalidCommand`` or ``AmbiguousCommand``."""
+
+    @abstractmethod
+    def apply(self, command: Command, seat: str) -> list[Event]:
+        """Apply ``command`` for ``seat`` and return the events it caused.
+
+        Raises a ``CommandError`` and leaves the state unchanged if the rules do
+        not allow the command now.
+        """
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """The result of a finished game: ``winners``, ``scores`` and game details."""
+
+    @abstractmethod
+    def render(self, seat: str | None = None) -> str:
+        """The board as text, from ``seat``'s point of view."""
+
+    @abstractmethod
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the state is inconsistent (tests only)."""
+
+    def hint(self, seat: str) -> str | None:
+        """A suggested command; by default the first legal one."""
+        moves = self.legal_commands(seat)
+        return moves[0] if moves else None
+
+
+Bot = Callable[[State, str, Rng], str]
+"""A bot reads the state and its seat and answers with command text."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game."""
+
+    name: str
+    summary: str
+    options: tuple[Option, ...]
+    bots: Mapping[str, Bot]
+    new_state: Callable[[Options, Options, Rng], tuple[State, list[Event]]]
+    """(options, setup, rng) -> the state and the events of dealing it."""
+    seat_names: Callable[[Options], list[str]]
+    rules_file: str  # absolute path of the RULES.md shown by `cardcli rules`
+    help_text: str
+    default_bot: str = "random"
+    score_label: str = "score"
+    score_lower_is_better: bool = False
+    describe: Callable[[dict[str, Any]], str | None] = lambda line: None
+    """One line of text for an event, shown at the terminal (None: stay quiet)."""
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise UsageError(f"{self.name} has no option --{name}")
+
+    def resolve_options(self, given: Mapping[str, Any]) -> tuple[Options, Options]:
+        """Fill in defaults and check values; split into (options, setup)."""
+        names = {opt.name for opt in self.options}
+        for key in given:
+            if key not in names:
+                raise UsageError(f"{self.name} has no option '{key}'")
+        options: Options = {}
+        setup: Options = {}
+        for opt in self.options:
+            value = opt.convert(given.get(opt.name))
+            if opt.setup:
+                if value is not None:
+                    setup[opt.name] = value
+            else:
+                options[opt.name] = value
+        return options, setup
+
+
+# Games are imported only when asked for, so that start-up stays fast.
+_GAME_MODULES: dict[str, str] = {
+    "shuffle-mania": "cardcli.games.shuffle_mania",
+}
+_LOADED: dict[str, Game] = {}
+
+
+def game_names() -> list[str]:
+    return list(_GAME_MODULES)
+
+
+def get_game(name: str) -> Game:
+    key = name.strip().lower()
+    if key not in _GAME_MODULES:
+        raise UsageError(f"unknown game '{name}': choose one of {', '.join(_GAME_MODULES)}")
+    if key not in _LOADED:
+        module = importlib.import_module(_GAME_MODULES[key])
+        _LOADED[key] = module.GAME
+    return _LOADED[key]
+
+
+def all_games() -> list[Game]:
+    return [get_game(name) for name in _GAME_MODULES]

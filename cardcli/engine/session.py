@@ -1,0 +1,187 @@
+"""A game being played: the state, its log lines, and who controls each seat.
+
+The session turns command text into log lines. It never reads input or
+prints: the CLI feeds it text and hands its lines to writers (``sinks``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardcli import __version__
+from cardcli.engine.errors import CommandError, UsageError
+from cardcli.engine.game import Game, Options, State
+from cardcli.engine.log import LOG_FORMAT, Line
+from cardcli.engine.rng import RNG_ID, Rng, derive
+
+HUMAN = "human"
+MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
+SHOWN_CHARS = 80  # how much of an over-long line the log keeps
+
+Sink = Callable[[Line], None]
+
+
+def clean_line(raw: str) -> str | None:
+    """A script or prompt line without its ``#`` comment; None if nothing is left."""
+    text = raw.split("#", 1)[0].strip()
+    return text or None
+
+
+@dataclass
+class Outcome:
+    """What one submitted line did."""
+
+    accepted: bool
+    lines: list[Line] = field(default_factory=list)
+    reason: str | None = None
+
+
+class Session:
+    def __init__(
+        self,
+        game: Game,
+        options: Options,
+        setup: Options,
+        seed: int,
+        seats: Mapping[str, str] | None = None,
+        sinks: Iterable[Sink] = (),
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.setup = setup
+        self.seed = seed
+        self.sinks = list(sinks)
+        self.seq = 0
+        self.commands = 0  # accepted and rejected lines so far
+        names = game.seat_names(options)
+        self.controllers = {name: HUMAN for name in names}
+        for name, who in (seats or {}).items():
+            if name not in self.controllers:
+                raise UsageError(f"{game.name} has no seat '{name}' (seats: {', '.join(names)})")
+            if who != HUMAN and who not in game.bots:
+                raise UsageError(
+                    f"no bot '{who}' for {game.name}: choose one of {', '.join(game.bots)} or human"
+                )
+            self.controllers[name] = who
+        self.multi = len(names) > 1
+        header: Line = {
+            "type": "game_started",
+            "format": LOG_FORMAT,
+            "game": game.name,
+            "engine": __version__,
+            "rng": RNG_ID,
+            "seed": seed,
+            "options": dict(options),
+            "setup": dict(setup),
+            "seats": dict(self.controllers),
+        }
+        self.header = self._emit(header)
+        state, events = game.new_state(options, setup, Rng(seed))
+        self.state: State = state
+        for event in events:
+            self._emit(event)
+        self._finish_if_over()
+
+    # -- output --------------------------------------------------------------
+
+    def _emit(self, line: Line) -> Line:
+        full = {"seq": self.seq, **line}
+        self.seq += 1
+        for sink in self.sinks:
+            sink(full)
+        return full
+
+    def _finish_if_over(self) -> Line | None:
+        if self.state.is_over():
+            return self._emit({"type": "game_over", "result": self.state.result()})
+        return None
+
+    # -- input ---------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over()
+
+    def bot_for(self, seat: str) -> str | None:
+        who = self.controllers.get(seat, HUMAN)
+        return None if who == HUMAN else who
+
+    def bot_command(self, seat: str) -> str:
+        """The command the bot at ``seat`` chooses now (it is not applied)."""
+        name = self.bot_for(seat)
+        if name is None:
+            raise UsageError(f"{seat} is played by a human")
+        # A fresh generator per decision: resuming a log gives the same choices.
+        rng = Rng(derive(self.seed, "bot", seat, self.seq))
+        return self.game.bots[name](self.state, seat, rng)
+
+    def submit(self, text: str, seat: str | None = None, bot: str | None = None) -> Outcome:
+        """Apply one command line and log it (accepted or rejected).
+
+        ``seat`` is who the text is attributed to when it names no seat;
+        ``bot`` is the bot that chose it (None for a person).
+        """
+        self.commands += 1
+        if len(text) > MAX_COMMAND_CHARS:
+            return self._reject(
+                text[:SHOWN_CHARS],
+                seat,
+                f"line too long ({len(text)} characters; a command has at most {MAX_COMMAND_CHARS})",
+                bot,
+                truncated=len(text),
+            )
+        if self.state.is_over():
+            return self._reject(text, seat, "the game is over", bot)
+        acting: str | None = seat
+        try:
+            command = self.state.parse(text)
+            acting = command.player or seat or self.state.to_move()
+            if acting is None:
+                return self._reject(text, seat, "the game is over", bot)
+            controller = self.controllers.get(acting, HUMAN)
+            if bot is None and controller != HUMAN:
+                return self._reject(
+                    text, acting, f"{acting} is played by the {controller} bot", bot
+                )
+            if bot is not None and controller != bot:
+                return self._reject(text, acting, f"{acting} is not played by the {bot} bot", bot)
+            events = self.state.apply(command, acting)
+        except CommandError as err:
+            return self._reject(text, acting, str(err), bot)
+        record: Line = {"type": "command", "text": text}
+        if self.multi:
+            record["player"] = acting
+        if bot is not None:
+            record["bot"] = bot
+        lines = [self._emit(record)]
+        lines.extend(self._emit(event) for event in events)
+        end = self._finish_if_over()
+        if end is not None:
+            lines.append(end)
+        return Outcome(True, lines)
+
+    def _reject(
+        self, text: str, seat: str | None, reason: str, bot: str | None, truncated: int = 0
+    ) -> Outcome:
+        record: Line = {"type": "rejected", "text": text}
+        if self.multi and seat is not None:
+            record["player"] = seat
+        if bot is not None:
+            record["bot"] = bot
+        if truncated:
+            record["length"] = truncated
+        record["reason"] = reason
+        return Outcome(False, [self._emit(record)], reason)
+
+
+def header_fields(header: Mapping[str, Any]) -> tuple[str, Options, Options, int, dict[str, str]]:
+    """(game, options, setup, seed, seats) from a ``game_started`` line, unchecked."""
+    return (
+        header["game"],
+        dict(header.get("options") or {}),
+        dict(header.get("setup") or {}),
+        header["seed"],
+        dict(header.get("seats") or {}),
+    )

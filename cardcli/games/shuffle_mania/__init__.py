@@ -1,0 +1,148 @@
+"""Shuffle-Mania: remove adjacent anomalies, cut, shuffle once, repeat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardcli.cards.playing import (
+    BARE_JOKER_WORDS,
+    JOKERS,
+    card_names,
+    new_deck_order,
+    parse_card,
+    standard_deck,
+)
+from cardcli.engine.errors import CardcliError, UsageError
+from cardcli.engine.game import Event, Game, Option, Options, State
+from cardcli.engine.rng import Rng
+from cardcli.games.shuffle_mania.bots import BOTS
+from cardcli.games.shuffle_mania.rules import Hand, ShuffleManiaState, shuffle_deck
+from cardcli.games.shuffle_mania.view import describe
+
+# The opening ritual: face down twice, face up twice, face down once.
+RITUAL = ("down", "down", "up", "up", "down")
+
+OPTIONS = (
+    Option("level", "choice", "hard", "which anomalies may be removed", ("hard", "medium", "easy")),
+    Option(
+        "shuffle",
+        "choice",
+        "uniform",
+        "shuffle model: uniform (Fisher-Yates) or riffle (Gilbert-Shannon-Reeds)",
+        ("uniform", "riffle"),
+    ),
+    Option("jokers", "flag", False, "add the two jokers (X1, X2) to each deck"),
+    Option(
+        "start",
+        "choice",
+        "random",
+        "the deck's order before the opening ritual: random or new-deck",
+        ("random", "new-deck"),
+    ),
+    Option("players", "int", 1, "1, or 2 for Double-Shuffle-Mania", low=1, high=2),
+    Option(
+        "order",
+        "text",
+        None,
+        'explicit deck, first card first, e.g. "9c 9d 8d": no opening shuffle',
+        setup=True,
+    ),
+)
+
+
+def parse_order(text: str) -> list[int]:
+    """The cards of ``--order``; bare jokers (X) become X1 then X2."""
+    cards: list[int] = []
+    spare_jokers = list(JOKERS)
+    for word in text.replace(",", " ").split():
+        try:
+            card = spare_jokers[0] if word.lower() in BARE_JOKER_WORDS else parse_card(word)
+        except (CardcliError, IndexError):
+            raise UsageError(f"--order: '{word}' is not a card (write 10h, Qs, X1...)") from None
+        if card in cards:
+            raise UsageError(f"--order: {word} appears twice; every card must be distinct")
+        if card in spare_jokers:
+            spare_jokers.remove(card)
+        cards.append(card)
+    if not cards:
+        raise UsageError("--order needs at least one card")
+    return cards
+
+
+def seat_names(options: Options) -> list[str]:
+    return [f"p{i}" for i in range(1, int(options["players"]) + 1)]
+
+
+def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[Event]]:
+    seats = seat_names(options)
+    multi = len(seats) > 1
+    hands: dict[str, Hand] = {}
+    events: list[Event] = []
+    order = parse_order(setup["order"]) if setup.get("order") else None
+    for seat in seats:
+        # Each player shuffles with their own stream, so one player's choices
+        # never change the other's cards.
+        seat_rng = Rng(rng.next64())
+        tagged: dict[str, str] = {"player": seat} if multi else {}
+        if order is not None:
+            deck = list(order)
+            events.append(
+                {"type": "deck_ordered", **tagged, "start": "order", "cards": card_names(deck)}
+            )
+        else:
+            if options["start"] == "new-deck":
+                deck = new_deck_order(options["jokers"])
+            else:
+                deck = standard_deck(options["jokers"])
+                seat_rng.shuffle(deck)
+            events.append(
+                {
+                    "type": "deck_ordered",
+                    **tagged,
+                    "start": options["start"],
+                    "cards": card_names(deck),
+                }
+            )
+            for face in RITUAL:
+                deck = shuffle_deck(deck, seat_rng, options["shuffle"])
+                events.append(
+                    {
+                        "type": "shuffled",
+                        **tagged,
+                        "face": face,
+                        "model": options["shuffle"],
+                        "cards": card_names(deck),
+                    }
+                )
+        hand = Hand(deck=deck, rng=seat_rng, all_cards=frozenset(deck))
+        hand.start_pass()
+        hands[seat] = hand
+        events.append({"type": "pass_started", **tagged, "number": 1})
+    return ShuffleManiaState(options, hands), events
+
+
+HELP = """\
+Shuffle-Mania commands (1-based positions count from the left of the deck):
+  remove CARDS       remove one anomaly by its cards:   remove 9c 9d 8d
+  remove POSITIONS   or by its positions:               remove 3 4 5 / remove 3-5
+  auto [ltr|rtl]     remove everything allowed, scanning left-to-right (default) or right-to-left
+  done               end the pass (a pass that removed nothing ends your game)
+  cut [N]            after a pass: N cards from the top go under (random if omitted),
+                     then the deck is shuffled once and the next pass begins
+Two players: put p1 or p2 before a command to play that seat's deck.
+Short forms: rm/r = remove, a = auto, d = done, c = cut."""
+
+GAME = Game(
+    name="shuffle-mania",
+    summary="solo or two-player: remove adjacent anomalies, cut, shuffle once, repeat",
+    options=OPTIONS,
+    bots=BOTS,
+    new_state=new_state,
+    seat_names=seat_names,
+    rules_file=str(Path(__file__).with_name("RULES.md")),
+    help_text=HELP,
+    default_bot="greedy",
+    describe=describe,
+    score_label="cards left",
+    score_lower_is_better=True,
+)

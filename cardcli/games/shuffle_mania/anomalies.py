@@ -1,0 +1,160 @@
+"""Which cards of a deck form removable anomalies, at each level.
+
+The model (RULES.md explains each reading):
+
+* Two neighbouring cards are *linked* when they are an anomaly on their own:
+  the same rank, or consecutive ranks (the Ace next to both the 2 and the
+  King) in one suit (any suit on Easy). Two jokers are always linked; on Easy
+  a joker is wild and is linked to every card.
+* A *window* is a run of neighbouring cards that one basic pattern removes:
+  a linked pair (every level); a double sandwich ``a b c d`` with ``a-c`` and
+  ``b-d`` linked (Medium, Easy); a sandwich ``a x b`` with ``a-b`` linked
+  (Easy); and on Medium and Easy any of these with one joker next to it.
+* An *anomaly* that may be removed in one go is a block of neighbouring cards
+  covered exactly by windows that overlap one another: "double anomalies"
+  such as 9c-9d-8d come out together.
+* On Hard a pair only counts if its cards were neighbours when the pass began
+  (no inner-outers); on Medium and Easy the current neighbours count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+LEVELS = ("hard", "medium", "easy")
+
+# Window kinds, as written to the log's "patterns".
+TWO_OF_A_KIND = "two-of-a-kind"
+RUN = "run"
+WILD_JOKER = "wild-joker"
+DOUBLE_SANDWICH = "double-sandwich"
+SANDWICH = "sandwich"
+JOKER_FOLLOWS = "joker-follows"
+
+
+def _pair_kind(a: int, b: int, level: str) -> str | None:
+    a_joker, b_joker = a >= 52, b >= 52
+    if a_joker or b_joker:
+        if a_joker and b_joker:
+            return TWO_OF_A_KIND
+        return WILD_JOKER if level == "easy" else None
+    rank_a, rank_b = a % 13, b % 13
+    if rank_a == rank_b:
+        return TWO_OF_A_KIND
+    if (rank_a - rank_b) % 13 in (1, 12) and (level == "easy" or a // 13 == b // 13):
+        return RUN
+    return None
+
+
+# LINK[level][a][b]: the kind of the pair a-b, or None. 3 x 54 x 54 entries.
+LINK: dict[str, tuple[tuple[str | None, ...], ...]] = {
+    level: tuple(tuple(_pair_kind(a, b, level) for b in range(54)) for a in range(54))
+    for level in LEVELS
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    start: int
+    end: int  # inclusive
+    kind: str
+
+
+def find_windows(
+    deck: Sequence[int], level: str, pass_next: dict[int, int] | None = None
+) -> list[Window]:
+    """All basic-pattern windows of ``deck``, sorted by end then start.
+
+    ``pass_next`` maps each card to its right-hand neighbour at the start of
+    the pass; on Hard only such original neighbours may form a pair.
+    """
+    link = LINK[level]
+    n = len(deck)
+    windows: list[Window] = []
+    if level == "hard":
+        for i in range(n - 1):
+            a, b = deck[i], deck[i + 1]
+            kind = link[a][b]
+            if kind is not None and (pass_next is None or pass_next.get(a) == b):
+                windows.append(Window(i, i + 1, kind))
+        return windows
+    base: list[Window] = []
+    for i in range(n - 1):
+        kind = link[deck[i]][deck[i + 1]]
+        if kind is not None:
+            base.append(Window(i, i + 1, kind))
+        if i + 3 < n and link[deck[i]][deck[i + 2]] and link[deck[i + 1]][deck[i + 3]]:
+            base.append(Window(i, i + 3, DOUBLE_SANDWICH))
+        if level == "easy" and i + 2 < n and link[deck[i]][deck[i + 2]]:
+            base.append(Window(i, i + 2, SANDWICH))
+    windows.extend(base)
+    # A joker that follows an anomaly (in either reading direction) goes with it.
+    for w in base:
+        if w.end + 1 < n and deck[w.end + 1] >= 52:
+            windows.append(Window(w.start, w.end + 1, JOKER_FOLLOWS))
+        if w.start > 0 and deck[w.start - 1] >= 52:
+            windows.append(Window(w.start - 1, w.end, JOKER_FOLLOWS))
+    windows.sort(key=lambda w: (w.end, w.start))
+    return windows
+
+
+def cover(start: int, end: int, windows: Sequence[Window]) -> list[Window] | None:
+    """The windows inside ``[start, end]`` if they cover it as one overlapping chain.
+
+    Returns None when the block is not one removable anomaly.
+    """
+    used: list[Window] = []
+    reach = -1
+    for w in sorted(windows, key=lambda w: (w.start, w.end)):
+        if w.start < start or w.end > end:
+            continue
+        if reach < 0:
+            if w.start != start:
+                return None
+        elif w.start > reach:
+            return None
+        used.append(w)
+        reach = max(reach, w.end)
+    return used if reach == end else None
+
+
+def removable_blocks(n: int, windows: Sequence[Window]) -> list[tuple[int, int]]:
+    """Every block ``(start, end)`` that is one removable anomaly, in order."""
+    blocks: list[tuple[int, int]] = []
+    longest = max((w.end - w.start for w in windows), default=0)
+    for start in range(n):
+        reach = -1
+        ends: list[int] = []
+        for w in windows:  # sorted by end
+            if w.start < start:
+                continue
+            if reach < 0:
+                if w.start != start:
+                    if w.end - longest > start:
+                        break
+                    continue
+                reach = w.end
+            elif w.start <= reach:
+                reach = max(reach, w.end)
+            elif w.end - longest > reach:
+                break  # every later window starts beyond the chain
+            else:
+                continue
+            if not ends or ends[-1] != reach:
+                ends.append(reach)
+        blocks.extend((start, end) for end in ends)
+    return blocks
+
+
+def first_maximal_block(windows: Sequence[Window]) -> tuple[int, int] | None:
+    """The longest anomaly that starts as far left as possible."""
+    if not windows:
+        return None
+    by_start = sorted(windows, key=lambda w: (w.start, w.end))
+    start = reach = by_start[0].start
+    for w in by_start:
+        if w.start > reach:
+            break
+        reach = max(reach, w.end)
+    return start, reach

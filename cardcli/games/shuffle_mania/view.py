@@ -1,0 +1,61 @@
+"""Shuffle-Mania drawn as text for the terminal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.cards.playing import card_name
+
+if TYPE_CHECKING:
+    from cardcli.games.shuffle_mania.rules import ShuffleManiaState
+
+PER_ROW = 13
+
+
+def render(state: ShuffleManiaState, seat: str | None = None) -> str:
+    lines: list[str] = []
+    for name, hand in state.hands.items():
+        title = f"{name}: " if state.multi else ""
+        if hand.phase == "over":
+            status = f"finished with {len(hand.deck)} card(s)"
+        elif hand.phase == "cut":
+            status = f"pass {hand.passes} removed {hand.removed_this_pass}: cut next"
+        else:
+            status = f"pass {hand.passes}, removed {hand.removed_this_pass} so far"
+        lines.append(
+            f"{title}Shuffle-Mania ({state.level}, {state.model}) - {len(hand.deck)} cards - {status}"
+        )
+        for row in range(0, len(hand.deck), PER_ROW):
+            cells = [
+                f"{i + 1:>2}:{card_name(card):<3}"
+                for i, card in enumerate(hand.deck[row : row + PER_ROW], start=row)
+            ]
+            lines.append("  " + " ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def describe(line: dict[str, object]) -> str | None:
+    """One line of text for an event, for the terminal; None to stay quiet."""
+    kind = line.get("type")
+    who = f"{line['player']}: " if "player" in line else ""
+    if kind == "removed":
+        cards = " ".join(line["cards"])  # type: ignore[arg-type]
+        positions = line["positions"]
+        assert isinstance(positions, list)
+        patterns = ", ".join(line["patterns"])  # type: ignore[arg-type]
+        return (
+            f"{who}removed {cards} (positions {positions[0]}-{positions[-1]}: {patterns}); "
+            f"{line['cards_left']} left"
+        )
+    if kind == "pass_ended":
+        return f"{who}pass {line['number']} ended: {line['removed']} removed, {line['cards_left']} left"
+    if kind == "player_finished":
+        return f"{who}finished with {line['cards_left']} card(s)"
+    if kind == "cut":
+        how = "at random" if line["random"] else "as asked"
+        return f"{who}cut {line['count']} card(s) to the bottom ({how})"
+    if kind == "shuffled":
+        return f"{who}shuffled face {line['face']} ({line['model']})"
+    if kind == "pass_started":
+        return f"{who}pass {line['number']} begins"
+    return None

@@ -1,0 +1,160 @@
+"""Many bot games and their statistics.
+
+Game ``i`` of a run with seed ``S`` uses seed ``derive(S, i)``, so the summary
+does not depend on how many workers played the games.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardcli.engine.game import Game, Options, get_game
+from cardcli.engine.log import LogWriter
+from cardcli.engine.loop import run
+from cardcli.engine.rng import derive
+from cardcli.engine.session import Session
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    options: Options
+    setup: Options
+    seats: dict[str, str]
+    seed: int
+    logs: str | None
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    denom = 1 + Z95 * Z95 / n
+    centre = (p + Z95 * Z95 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_one(job: Job, index: int) -> dict[str, Any]:
+    """Play game ``index`` to its end and return its result."""
+    game = get_game(job.game)
+    seed = derive(job.seed, index)
+    if job.logs is not None:
+        path = Path(job.logs) / f"{job.game}-{index:06d}.jsonl"
+        with path.open("wb") as handle:
+            session = Session(game, job.options, job.setup, seed, job.seats, [LogWriter(handle)])
+            run(session, lambda seat: None)
+    else:
+        session = Session(game, job.options, job.setup, seed, job.seats)
+        run(session, lambda seat: None)
+    return session.state.result()
+
+
+def _play_chunk(job: Job, indexes: list[int]) -> list[dict[str, Any]]:
+    return [play_one(job, i) for i in indexes]
+
+
+def play_many(
+    job: Job,
+    games: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Results of games 0..games-1, in order, whatever the number of workers."""
+    results: list[dict[str, Any]] = []
+    if workers <= 1:
+        for i in range(games):
+            results.append(play_one(job, i))
+            if progress:
+                progress(i + 1)
+        return results
+    size = max(1, min(100, games // (workers * 4) or 1))
+    chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for chunk_results in pool.map(_play_chunk, [job] * len(chunks), chunks):
+            results.extend(chunk_results)
+            if progress:
+                progress(len(results))
+    return results
+
+
+def summarize(game: Game, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Win rates with 95% Wilson intervals and score statistics, per seat."""
+    n = len(results)
+    seats = list(results[0]["scores"]) if results else []
+    per_seat: dict[str, Any] = {}
+    for seat in seats:
+        wins = sum(1 for r in results if seat in r["winners"])
+        scores = [r["scores"][seat] for r in results]
+        low, high = wilson(wins, n)
+        per_seat[seat] = {
+            "wins": wins,
+            "win_rate": round(wins / n, 4) if n else 0.0,
+            "win_rate_95": [round(low, 4), round(high, 4)],
+            "score_mean": round(statistics.fmean(scores), 4) if scores else 0.0,
+            "score_median": statistics.median(scores) if scores else 0,
+            "score_min": min(scores, default=0),
+            "score_max": max(scores, default=0),
+            "histogram": histogram_counts(scores),
+        }
+    ties = sum(1 for r in results if r.get("tie"))
+    return {
+        "game": game.name,
+        "games": n,
+        "score": game.score_label,
+        "seats": per_seat,
+        "ties": ties,
+    }
+
+
+def histogram_counts(scores: Iterable[int]) -> dict[str, int]:
+    counts: dict[int, int] = {}
+    for score in scores:
+        counts[score] = counts.get(score, 0) + 1
+    return {str(k): counts[k] for k in sorted(counts)}
+
+
+def histogram_rows(counts: dict[str, int], most: int = 20) -> list[tuple[str, int]]:
+    """Text-histogram rows: one per score, or equal-width score ranges if too many."""
+    if not counts:
+        return []
+    values = {int(score): count for score, count in counts.items()}
+    low, high = min(values), max(values)
+    step = max(1, -(-(high - low + 1) // most))
+    rows: list[tuple[str, int]] = []
+    for start in range(low, high + 1, step):
+        end = min(high, start + step - 1)
+        total = sum(values.get(score, 0) for score in range(start, end + 1))
+        rows.append((str(start) if start == end else f"{start}-{end}", total))
+    return rows
+
+
+def format_summary(summary: dict[str, Any], width: int = 40) -> str:
+    lines = [f"{summary['game']}: {summary['games']} games"]
+    for seat, stats in summary["seats"].items():
+        low, high = stats["win_rate_95"]
+        lines.append(
+            f"{seat}: win rate {stats['win_rate'] * 100:.1f}% "
+            f"(95% CI {low * 100:.1f}-{high * 100:.1f}%), {stats['wins']} wins"
+        )
+        lines.append(
+            f"    {summary['score']}: mean {stats['score_mean']:.2f}, median {stats['score_median']}, "
+            f"min {stats['score_min']}, max {stats['score_max']}"
+        )
+        rows = histogram_rows(stats["histogram"])
+        biggest = max((count for _, count in rows), default=1)
+        for label, count in rows:
+            bar = "#" * round(count * width / biggest)
+            lines.append(f"    {label:>7} | {bar} {count}")
+    if summary["ties"]:
+        lines.append(f"ties: {summary['ties']}")
+    return "\n".join(lines)

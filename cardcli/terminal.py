@@ -1,0 +1,191 @@
+"""Terminal input and output for the CLI: script readers, the prompt, the display."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from cardcli.engine.errors import UsageError
+from cardcli.engine.game import Game
+from cardcli.engine.loop import Quit
+from cardcli.engine.session import Outcome, Session, clean_line
+
+MAX_READ_LINE = 10_000  # characters of a script line kept; the rest is skipped
+BINARY_PROBE = 8192
+META_COMMANDS = ("help", "moves", "hint", "show", "quit")
+
+
+def state_dir() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "state"
+    )
+    return Path(base) / "cardcli"
+
+
+def default_log_path(game: str, seed: int) -> Path:
+    folder = Path(os.environ.get("CARDCLI_LOG_DIR") or state_dir() / "logs")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return folder / f"{game}-{stamp}-{seed}.jsonl"
+
+
+def _lines_of(stream: IO[bytes], name: str) -> Iterator[str]:
+    head = stream.peek(BINARY_PROBE)[:BINARY_PROBE] if hasattr(stream, "peek") else b""
+    if b"\0" in head:
+        raise UsageError(
+            f"{name}: looks like a binary file (NUL byte); a script has one command a line"
+        )
+    while True:
+        raw = stream.readline(MAX_READ_LINE * 4)
+        if not raw:
+            return
+        if not raw.endswith(b"\n") and len(raw) >= MAX_READ_LINE * 4:
+            # Skip the rest of an over-long line; the session rejects it by length.
+            while True:
+                rest = stream.readline(1 << 16)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield raw.decode("utf-8", errors="replace")[:MAX_READ_LINE].rstrip("\r\n")
+
+
+def script_lines(paths: tuple[str, ...]) -> Iterator[str]:
+    """The command lines of the scripts in order (``-`` is stdin), comments dropped."""
+    for path in paths:
+        if path == "-":
+            yield from _commands(_lines_of(sys.stdin.buffer, "<stdin>"))
+            continue
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below, after the generator ends
+        except OSError as err:
+            raise UsageError(f"script {path}: {err.strerror or err}") from None
+        with handle:
+            yield from _commands(_lines_of(handle, path))
+
+
+def _commands(lines: Iterator[str]) -> Iterator[str]:
+    for line in lines:
+        text = clean_line(line)
+        if text is not None:
+            yield text
+
+
+def stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
+def stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+class Display:
+    """What a person watching at a terminal sees: commands, events, the board."""
+
+    def __init__(self, session: Session, out: Callable[[str], None], board: bool = True) -> None:
+        self.session = session
+        self.out = out
+        self.board = board
+
+    def __call__(self, text: str, outcome: Outcome) -> None:
+        game = self.session.game
+        if not outcome.accepted:
+            self.out(f"rejected '{text}': {outcome.reason}")
+            return
+        first = outcome.lines[0]
+        who = first.get("player") or ""
+        bot = f" ({first['bot']})" if "bot" in first else ""
+        self.out(f"{who}{bot}> {text}".strip())
+        for line in outcome.lines[1:]:
+            if line["type"] == "game_over":
+                continue
+            said = game.describe(line)
+            if said:
+                self.out("  " + said)
+        if self.board:
+            self.out(self.session.state.render())
+        if self.session.over:
+            self.out(result_text(self.session.state.result()))
+
+
+def result_text(result: dict[str, Any]) -> str:
+    scores = ", ".join(f"{seat} {score}" for seat, score in result["scores"].items())
+    if result.get("tie"):
+        return f"game over: a tie ({scores})"
+    winners = ", ".join(result["winners"]) or "nobody"
+    return f"game over: winner {winners} ({scores})"
+
+
+class Prompt:
+    """Interactive input with line editing and history; answers meta-commands itself."""
+
+    def __init__(self, session: Session, out: Callable[[str], None]) -> None:
+        self.session = session
+        self.out = out
+        self.history = state_dir() / "history"
+        try:
+            import readline
+
+            self.readline: Any = readline
+            self.history.parent.mkdir(parents=True, exist_ok=True)
+            if self.history.exists():
+                readline.read_history_file(str(self.history))
+        except (ImportError, OSError):
+            self.readline = None
+
+    def __call__(self, seat: str | None) -> str | None:
+        while True:
+            try:
+                raw = input(f"{seat or ''}> ")
+            except EOFError:
+                self.out("")
+                return None
+            text = clean_line(raw)
+            if text is None:
+                continue
+            if self.readline is not None:
+                with contextlib.suppress(OSError):
+                    self.readline.write_history_file(str(self.history))
+            if text.lower() not in META_COMMANDS:
+                return text
+            answer_meta(self.session, text.lower(), seat, self.out)
+
+
+def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[str], None]) -> None:
+    """``help``, ``moves``, ``hint``, ``show`` and ``quit``: never logged."""
+    state = session.state
+    if word == "quit":
+        raise Quit
+    if word == "help":
+        out(session.game.help_text)
+        out("At the prompt also: moves (legal commands), hint, show (the board), quit.")
+    elif word == "show":
+        out(state.render(seat))
+    elif seat is None:
+        out("the game is over")
+    elif word == "moves":
+        out("\n".join(state.legal_commands(seat)) or "no legal commands")
+    elif word == "hint":
+        out(state.hint(seat) or "no legal commands")
+
+
+def script_reader(
+    lines: Iterator[str], session: Session, out: Callable[[str], None]
+) -> Callable[[str | None], str | None]:
+    """A reader over script lines; meta-commands in a script are answered, not logged."""
+
+    def read(seat: str | None) -> str | None:
+        for text in lines:
+            if text.lower() in META_COMMANDS:
+                answer_meta(session, text.lower(), seat, out)
+                continue
+            return text
+        return None
+
+    return read
+
+
+def describe_game(game: Game) -> str:
+    return f"{game.name:<20} {game.summary}"

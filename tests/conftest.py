@@ -1,0 +1,34 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardcli.engine.game import get_game
+from cardcli.engine.session import Session
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def new_session(
+    game_name: str, seed: int = 1, seats: dict[str, str] | None = None, **given: Any
+) -> tuple[Session, list[dict[str, Any]]]:
+    """A session writing its lines to a list, with the given options."""
+    game = get_game(game_name)
+    options, setup = game.resolve_options(given)
+    lines: list[dict[str, Any]] = []
+    session = Session(game, options, setup, seed, seats, [lines.append])
+    return session, lines
+
+
+@pytest.fixture
+def cardcli_exe() -> Path:
+    """The installed console script, next to the running Python."""
+    exe = Path(sys.executable).parent / ("cardcli.exe" if sys.platform == "win32" else "cardcli")
+    if not exe.exists():
+        pytest.skip("the cardcli console script is not installed next to this Python")
+    return exe
