@@ -121,7 +121,12 @@ def _drive(
         lines = terminal.script_lines(scripts or ("-",))
         reader = terminal.script_reader(lines, session, out)
     show = display if watching else _quiet
-    end: RunEnd = run(session, reader, show=show, strict=strict)
+    try:
+        end: RunEnd = run(session, reader, show=show, strict=strict)
+    except KeyboardInterrupt:
+        where = f"; continue with: cardcli resume {log_path}" if log_path else ""
+        note(f"\ninterrupted: every line so far is in the log{where}")
+        return 130
     if end.reason == "over" and scripts and next(lines, None) is not None:
         note("cardcli: the game ended before the script did; its remaining lines were not used")
     if end.reason == "rejected" and end.rejected is not None:

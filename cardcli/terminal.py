@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -166,7 +167,8 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
     elif seat is None:
         out("the game is over")
     elif word == "moves":
-        out("\n".join(state.legal_commands(seat)) or "no legal commands")
+        moves = state.legal_commands(seat)
+        out(textwrap.fill(" | ".join(moves), width=100) if moves else "no legal commands")
     elif word == "hint":
         out(state.hint(seat) or "no legal commands")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardcli.engine.rng import RNG_ID, Rng, derive
+from cardcli.engine.rng import RNG_ID, DerivedRng, Rng, derive
 
 
 def test_splitmix64_matches_the_reference_outputs_for_seed_0() -> None:
@@ -68,3 +68,8 @@ def test_derive_golden_values_and_independence() -> None:
     assert derive(7, "bot", "p1", 12) == 14770427228736427925
     assert derive(1, 1) != derive(1, "1")
     assert len({derive(3, i) for i in range(1000)}) == 1000
+
+
+def test_a_derived_rng_draws_what_rng_of_derive_draws() -> None:
+    lazy, eager = DerivedRng(7, "bot", "p1", 12), Rng(derive(7, "bot", "p1", 12))
+    assert [lazy.below(1000) for _ in range(20)] == [eager.below(1000) for _ in range(20)]

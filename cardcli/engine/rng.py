@@ -119,6 +119,14 @@ class Rng:
         return out
 
 
+def _mix(state: int) -> int:
+    """The first output of a SplitMix64 seeded with ``state``."""
+    z = (state + _GAMMA) & _MASK
+    z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+    z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+    return z ^ (z >> 31)
+
+
 def derive(seed: int, *labels: int | str) -> int:
     """A child seed from a parent seed and labels (game index, "bot", seat...).
 
@@ -127,7 +135,7 @@ def derive(seed: int, *labels: int | str) -> int:
     >>> derive(1, 0) != derive(1, 1)
     True
     """
-    value = Rng(seed).next64()
+    value = _mix(seed)
     for label in labels:
         # A type tag keeps 1 and "1" apart; every byte is mixed in, 8 at a time.
         if isinstance(label, int):
@@ -136,5 +144,27 @@ def derive(seed: int, *labels: int | str) -> int:
             data = b"s" + label.encode("utf-8")
         for k in range(0, len(data), 8):
             chunk = int.from_bytes(data[k : k + 8], "little")
-            value = Rng(value ^ chunk ^ (len(data) << 56)).next64()
+            value = _mix(value ^ chunk ^ (len(data) << 56))
     return value
+
+
+class DerivedRng(Rng):
+    """An ``Rng`` seeded with ``derive(seed, *labels)``, worked out on first use.
+
+    Bots get one per decision; most decisions draw nothing, so this saves the
+    derivation where it is not needed. The numbers are those of
+    ``Rng(derive(seed, *labels))``.
+    """
+
+    __slots__ = ("_labels", "_parent")
+
+    def __init__(self, seed: int, *labels: int | str) -> None:
+        super().__init__(0)
+        self._parent: int | None = seed
+        self._labels = labels
+
+    def next64(self) -> int:
+        if self._parent is not None:
+            self.state = derive(self._parent, *self._labels)
+            self._parent = None
+        return super().next64()

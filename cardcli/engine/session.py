@@ -14,7 +14,7 @@ from cardcli import __version__
 from cardcli.engine.errors import CommandError, UsageError
 from cardcli.engine.game import Game, Options, State
 from cardcli.engine.log import LOG_FORMAT, Line
-from cardcli.engine.rng import RNG_ID, Rng, derive
+from cardcli.engine.rng import RNG_ID, DerivedRng, Rng
 
 HUMAN = "human"
 MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
@@ -114,7 +114,7 @@ class Session:
         if name is None:
             raise UsageError(f"{seat} is played by a human")
         # A fresh generator per decision: resuming a log gives the same choices.
-        rng = Rng(derive(self.seed, "bot", seat, self.seq))
+        rng = DerivedRng(self.seed, "bot", seat, self.seq)
         return self.game.bots[name](self.state, seat, rng)
 
     def submit(self, text: str, seat: str | None = None, bot: str | None = None) -> Outcome:

@@ -158,3 +158,15 @@ def first_maximal_block(windows: Sequence[Window]) -> tuple[int, int] | None:
             break
         reach = max(reach, w.end)
     return start, reach
+
+
+def maximal_blocks(windows: Sequence[Window]) -> list[tuple[int, int]]:
+    """The disjoint maximal anomalies, left to right (unions of overlapping windows)."""
+    blocks: list[tuple[int, int]] = []
+    for w in sorted(windows, key=lambda w: (w.start, w.end)):
+        if blocks and w.start <= blocks[-1][1]:
+            if w.end > blocks[-1][1]:
+                blocks[-1] = (blocks[-1][0], w.end)
+        else:
+            blocks.append((w.start, w.end))
+    return blocks

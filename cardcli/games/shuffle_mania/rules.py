@@ -27,6 +27,8 @@ class Hand:
     removed_this_pass: int = 0
     removed: list[int] = field(default_factory=list)
     pass_next: dict[int, int] = field(default_factory=dict)
+    windows_key: tuple[int, int] = (0, -1)
+    windows_cache: list[anomalies.Window] = field(default_factory=list)
 
     def start_pass(self) -> None:
         self.removed_this_pass = 0
@@ -68,7 +70,12 @@ class ShuffleManiaState(State):
 
     def windows(self, seat: str) -> list[anomalies.Window]:
         hand = self.hands[seat]
-        return anomalies.find_windows(hand.deck, self.level, hand.pass_next)
+        # Within a pass the deck only shrinks, so (pass, size) names the deck.
+        key = (hand.passes, len(hand.deck))
+        if hand.windows_key != key:
+            hand.windows_cache = anomalies.find_windows(hand.deck, self.level, hand.pass_next)
+            hand.windows_key = key
+        return hand.windows_cache
 
     def removable(self, seat: str) -> list[tuple[int, int]]:
         hand = self.hands[seat]
@@ -225,6 +232,8 @@ class ShuffleManiaState(State):
         return f"{named} is not one anomaly on {self.level}; 'moves' lists what can be removed"
 
     def _auto(self, seat: str, hand: Hand, direction: str) -> list[Event]:
+        if self.level == "hard":
+            return self._auto_hard(seat, hand, direction)
         events: list[Event] = []
         while True:
             windows = self.windows(seat)
@@ -244,6 +253,23 @@ class ShuffleManiaState(State):
             events.append(self._removal_event(seat, hand, start, end, used))
         if not events:
             raise IllegalCommand("nothing can be removed now: type 'done' to end the pass")
+        return events
+
+    def _auto_hard(self, seat: str, hand: Hand, direction: str) -> list[Event]:
+        # On Hard only pairs that were neighbours at the start of the pass
+        # count, so removing one block never creates or spoils another: the
+        # blocks can all be found at once.
+        windows = self.windows(seat)
+        blocks = anomalies.maximal_blocks(windows)
+        if not blocks:
+            raise IllegalCommand("nothing can be removed now: type 'done' to end the pass")
+        events: list[Event] = []
+        shift = 0
+        for start, end in blocks if direction == "ltr" else reversed(blocks):
+            used = [w for w in windows if start <= w.start and w.end <= end]
+            events.append(self._removal_event(seat, hand, start - shift, end - shift, used))
+            if direction == "ltr":
+                shift += end - start + 1
         return events
 
     def _done(self, seat: str, hand: Hand) -> list[Event]:

@@ -1,0 +1,126 @@
+"""Shuffle-Mania and platform benchmarks; run by hand, not by the test suite.
+
+    python tests/benchmarks/bench_shuffle_mania.py [--games 2000]
+
+Prints ratios against floors measured in the same run, so the figures mean
+the same on a fast or a slow machine:
+
+1. simulated games per second (hard, greedy bot, riffle model), and that
+   run's time over the time of its riffles alone (target: within 3x);
+2. replay throughput in events per second, and its time over the time of
+   parsing and schema-validating the same lines (target: within 2x);
+3. `cardcli --version` start-up time over `python -c "import click"`
+   (target: within 1.5x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from cardcli.engine.game import get_game
+from cardcli.engine.log import encode
+from cardcli.engine.loop import run
+from cardcli.engine.replay import replay_lines
+from cardcli.engine.rng import Rng, derive
+from cardcli.engine.schema import LineValidator
+from cardcli.engine.session import Session
+
+
+def simulate(games: int, seed: int) -> tuple[float, list[list[dict[str, Any]]]]:
+    game = get_game("shuffle-mania")
+    options, setup = game.resolve_options({"level": "hard", "shuffle": "riffle"})
+    logs = []
+    started = time.perf_counter()
+    for i in range(games):
+        session = Session(game, options, setup, derive(seed, i), {"p1": "greedy"})
+        run(session, lambda seat: None)
+    elapsed = time.perf_counter() - started
+    # The logs, for the shuffle count and the replay benchmark (not timed).
+    for i in range(games):
+        lines: list[dict[str, Any]] = []
+        session = Session(game, options, setup, derive(seed, i), {"p1": "greedy"}, [lines.append])
+        run(session, lambda seat: None)
+        logs.append(lines)
+    return elapsed, logs
+
+
+def riffles_alone(logs: list[list[dict[str, Any]]], seed: int) -> float:
+    """The same riffles (count and deck sizes) on the same RNG, and nothing else."""
+    sizes = [[len(line["cards"]) for line in lines if line["type"] == "shuffled"] for lines in logs]
+    started = time.perf_counter()
+    for i, game_sizes in enumerate(sizes):
+        rng = Rng(derive(seed, i))
+        for size in game_sizes:
+            rng.riffle(list(range(size)))
+    return time.perf_counter() - started
+
+
+def replay_vs_validate(logs: list[list[dict[str, Any]]]) -> tuple[int, float, float]:
+    texts = [[encode(line) for line in lines] for lines in logs]
+    events = sum(len(t) for t in texts)
+    validator = LineValidator("shuffle-mania")
+    started = time.perf_counter()
+    for game_texts in texts:
+        _, divergence, _ = replay_lines(json.loads(text) for text in game_texts)
+        assert divergence is None
+    replay_time = time.perf_counter() - started
+    started = time.perf_counter()
+    for game_texts in texts:
+        for text in game_texts:
+            assert not validator.errors(json.loads(text))
+    validate_time = time.perf_counter() - started
+    return events, replay_time, validate_time
+
+
+def startup(command: list[str], runs: int = 15) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    elapsed, logs = simulate(args.games, args.seed)
+    floor = riffles_alone(logs, args.seed)
+    riffles = sum(1 for lines in logs for line in lines if line["type"] == "shuffled")
+    print(
+        f"simulate: {args.games / elapsed:,.0f} games/s (hard, greedy, riffle); {riffles} riffles"
+    )
+    print(
+        f"  run / riffles alone = {elapsed:.3f}s / {floor:.3f}s = {elapsed / floor:.2f}x (target <= 3x)"
+    )
+
+    events, replay_time, validate_time = replay_vs_validate(logs)
+    print(f"replay: {events / replay_time:,.0f} events/s over {events} lines")
+    print(
+        f"  replay / (parse + schema-validate) = {replay_time:.3f}s / {validate_time:.3f}s"
+        f" = {replay_time / validate_time:.2f}x (target <= 2x)"
+    )
+
+    exe = shutil.which("cardcli") or str(
+        __import__("pathlib").Path(sys.executable).parent / "cardcli"
+    )
+    ours = startup([exe, "--version"])
+    click_only = startup([sys.executable, "-c", "import click"])
+    print(
+        f"start-up: cardcli --version {ours * 1000:.0f} ms / import click {click_only * 1000:.0f} ms"
+        f" = {ours / click_only:.2f}x (target <= 1.5x)"
+    )
+
+
+if __name__ == "__main__":
+    main()
