@@ -20,7 +20,7 @@ def test_there_are_scenarios() -> None:
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_scenario_reaches_its_outcome(path: Path) -> None:
     spec: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    session, lines = new_session(spec["game"], seed=spec.get("seed", 1), **spec.get("options", {}))
+    session, _lines = new_session(spec["game"], seed=spec.get("seed", 1), **spec.get("options", {}))
     rejected = []
     for text in spec["commands"]:
         outcome = session.submit(text)
