@@ -257,7 +257,7 @@ def replay(log: str, show: bool, to: int | None) -> int:
         status = "finished" if rerun.session.over else "unfinished"
         echo(f"{log}: {count} lines replayed identically ({status} game)")
         if rerun.session.over:
-            echo(terminal.result_text(rerun.session.state.result()))
+            echo(terminal.result_text(rerun.session.game, rerun.session.state.result()))
         return 0
 
 
@@ -276,6 +276,8 @@ def diff(a: str, b: str) -> int:
         echo(f"first divergence at seq {index}")
         echo(f"  {a}: {encode(left) if left is not None else '(log ends)'}")
         echo(f"  {b}: {encode(right) if right is not None else '(log ends)'}")
+        if left is not None and right is not None:
+            echo(f"differs in: {_fields_that_differ(left, right)}")
         led = [line for line in first[:index] if line.get("type") in ("command", "rejected")]
         if led:
             echo("commands that led there (the same in both):")
@@ -297,10 +299,28 @@ def _result_of(lines: list[Line]) -> str:
     last = lines[-1] if lines else {}
     if last.get("type") == "game_over" and isinstance(last.get("result"), dict):
         try:
-            return terminal.result_text(last["result"])
-        except (KeyError, TypeError, AttributeError):
+            game = get_game(str(lines[0].get("game")))
+            return terminal.result_text(game, last["result"])
+        except (CardcliError, KeyError, TypeError, AttributeError, IndexError, StopIteration):
             return encode(last["result"])
     return "unfinished"
+
+
+def _fields_that_differ(left: Line, right: Line) -> str:
+    keys = [key for key in {**left, **right} if left.get(key) != right.get(key)]
+    shown = []
+    for key in keys[:6]:
+        a, b = left.get(key), right.get(key)
+        if isinstance(a, dict) and isinstance(b, dict):
+            inner = [k for k in {**a, **b} if a.get(k) != b.get(k)]
+            shown.append(
+                f"{key} ({', '.join(f'{k}: {a.get(k)!r} vs {b.get(k)!r}' for k in inner)})"
+            )
+        elif isinstance(a, list | dict) or isinstance(b, list | dict):
+            shown.append(key)
+        else:
+            shown.append(f"{key} ({a!r} vs {b!r})")
+    return ", ".join(shown)
 
 
 def validate(logs: tuple[str, ...]) -> int:

@@ -86,7 +86,9 @@ class GameGroup(click.Group):
         from cardcli.engine.game import game_names
 
         if cmd_name.lower() not in game_names():
-            return None
+            raise click.UsageError(
+                f"unknown game '{cmd_name}': choose one of {', '.join(game_names())}", ctx
+            )
         return self.build(cmd_name.lower())
 
 
@@ -136,10 +138,13 @@ def _build_play(game_name: str) -> click.Command:
         ),
         click.Argument(["scripts"], nargs=-1, metavar="[SCRIPT]..."),
     ]
+    from cardcli.engine.game import get_game
+
     return click.Command(
         game_name,
         callback=callback,
         params=params,
+        short_help=get_game(game_name).summary,
         help=(
             f"Play {game_name}. Commands come from the SCRIPT files in order ('-' is stdin), "
             "else from stdin; at a terminal you get a prompt with 'help', 'moves', 'hint', "
@@ -198,11 +203,31 @@ def _build_simulate(game_name: str) -> click.Command:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardcli")
-def main() -> None:
+def cli() -> None:
     """A scriptable, deterministic engine for card games, with JSON-lines logs."""
 
 
-@main.command()
+def main() -> None:
+    """The console script: click's errors become one line and exit code 2."""
+    try:
+        code = cli.main(standalone_mode=False)
+    except click.UsageError as err:
+        if type(err).__name__ == "NoArgsIsHelpError":  # plain "cardcli": show the help
+            click.echo(err.format_message(), err=True)
+            sys.exit(2)
+        where = f" (see '{err.ctx.command_path} --help')" if err.ctx is not None else ""
+        click.echo(f"cardcli: error: {err.format_message()}{where}", err=True)
+        sys.exit(2)
+    except click.ClickException as err:
+        click.echo(f"cardcli: error: {err.format_message()}", err=True)
+        sys.exit(err.exit_code)
+    except click.Abort:
+        click.echo("cardcli: aborted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+@cli.command()
 def games() -> None:
     """List the registered games, one line each."""
     from cardcli.engine.game import all_games
@@ -212,7 +237,7 @@ def games() -> None:
         click.echo(describe_game(game))
 
 
-@main.command()
+@cli.command()
 @click.argument("game")
 def rules(game: str) -> None:
     """Show GAME's rules as implemented (its RULES.md)."""
@@ -225,12 +250,12 @@ def rules(game: str) -> None:
     _call(show)
 
 
-main.add_command(
+cli.add_command(
     GameGroup(
         "play", build=_build_play, help="Play a game: cardcli play GAME [options] [SCRIPT]..."
     )
 )
-main.add_command(
+cli.add_command(
     GameGroup(
         "simulate",
         build=_build_simulate,
@@ -239,7 +264,7 @@ main.add_command(
 )
 
 
-@main.command()
+@cli.command()
 @click.argument("log")
 @click.option("--show", is_flag=True, help="draw the board after each command")
 @click.option("--to", "to", type=click.IntRange(0), metavar="SEQ", help="stop after this seq")
@@ -253,7 +278,7 @@ def replay(log: str, show: bool, to: int | None) -> None:
     _call(lambda: app.replay(log, show, to))
 
 
-@main.command()
+@cli.command()
 @click.argument("a")
 @click.argument("b")
 def diff(a: str, b: str) -> None:
@@ -266,7 +291,7 @@ def diff(a: str, b: str) -> None:
     _call(lambda: app.diff(a, b))
 
 
-@main.command()
+@cli.command()
 @click.argument("logs", nargs=-1, required=True)
 def validate(logs: tuple[str, ...]) -> None:
     """Check every line of each LOG against the schemas, the seq order, header and result.
@@ -278,7 +303,7 @@ def validate(logs: tuple[str, ...]) -> None:
     _call(lambda: app.validate(logs))
 
 
-@main.command()
+@cli.command()
 @click.argument("log")
 @click.argument("scripts", nargs=-1, metavar="[SCRIPT]...")
 def resume(log: str, scripts: tuple[str, ...]) -> None:

@@ -100,18 +100,22 @@ class Display:
         bot = f" ({first['bot']})" if "bot" in first else ""
         self.out(f"{who}{bot}> {text}".strip())
         for line in outcome.lines[1:]:
-            if line["type"] == "game_over":
-                continue
-            said = game.describe(line)
-            if said:
-                self.out("  " + said)
+            if line["type"] != "game_over":
+                said = game.describe(line)
+                if said:
+                    self.out("  " + said)
         if self.board:
             self.out(self.session.state.render())
         if self.session.over:
-            self.out(result_text(self.session.state.result()))
+            self.out(result_text(game, outcome.lines[-1]["result"]))
 
 
-def result_text(result: dict[str, Any]) -> str:
+def result_text(game: Game | None, result: dict[str, Any]) -> str:
+    """The game's own words for a result, or a plain line of winners and scores."""
+    if game is not None:
+        said = game.describe({"type": "game_over", "result": result})
+        if said:
+            return said
     scores = ", ".join(f"{seat} {score}" for seat, score in result["scores"].items())
     if result.get("tie"):
         return f"game over: a tie ({scores})"

@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from cardcli.cli import main
+from cardcli.cli import cli
 from cardcli.engine.schema import LineValidator
 
 ORDER = "3d 7c 7h 4d 9c 9d 8d Ks 2h"
 
 
 def cardcli(*args: str, stdin: str | bytes | None = None) -> Result:
-    return CliRunner().invoke(main, list(args), input=stdin, catch_exceptions=False)
+    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
 
 
 def log_of(result: Result) -> list[dict[str, Any]]:
@@ -290,7 +290,7 @@ def test_an_over_long_script_line_is_rejected_and_logged_shortened(tmp_path: Pat
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("play", "chess"), "No such command"),
+        (("play", "chess"), "unknown game 'chess'"),
         (("play", "shuffle-mania", "--level", "insane"), "insane"),
         (("play", "shuffle-mania", "--players", "3"), "3"),
         (("play", "shuffle-mania", "--bot", "nobody"), "no bot 'nobody'"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardcli.cards.playing import card_name
 
@@ -58,4 +58,18 @@ def describe(line: dict[str, object]) -> str | None:
         return f"{who}shuffled face {line['face']} ({line['model']})"
     if kind == "pass_started":
         return f"{who}pass {line['number']} begins"
+    if kind == "game_over":
+        return result_text(line["result"])  # type: ignore[arg-type]
     return None
+
+
+def result_text(result: dict[str, Any]) -> str:
+    scores: dict[str, int] = result["scores"]
+    if len(scores) == 1:
+        left = next(iter(scores.values()))
+        verdict = "a win (fewer than 10)" if result["winners"] else "a loss (10 or more)"
+        return f"game over: {left} card(s) left, {verdict}"
+    counts = ", ".join(f"{seat} {n}" for seat, n in scores.items())
+    if result["tie"]:
+        return f"game over: a tie ({counts} cards)"
+    return f"game over: {result['winners'][0]} wins with fewer cards ({counts})"
