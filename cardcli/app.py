@@ -156,7 +156,7 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
                 raise LogError(f"{log}: cannot resume: {divergence_text(divergence)}")
         if contents.cut_off:
             note(
-                f"{log}: the last line was cut off mid-write; resuming from line {len(contents.lines)}"
+                f"{log}: the last line was cut off mid-write; resuming after line {len(contents.lines)}, the last whole one"
             )
         handle.seek(contents.whole_bytes)
         handle.truncate()
@@ -347,8 +347,11 @@ def validate(logs: tuple[str, ...]) -> int:
                     if line.get("type") != "game_started":
                         problems.append(f"{name}:1: the first line must be game_started")
                         break
+                    if not isinstance(line.get("game"), str):
+                        problems.append(f"{name}:1: game_started has no 'game' name")
+                        break
                     try:
-                        validator = LineValidator(get_game(str(line.get("game"))).name)
+                        validator = LineValidator(get_game(line["game"]).name)
                     except CardcliError as err:
                         problems.append(f"{name}:1: {err}")
                         break

@@ -101,6 +101,8 @@ def _split(kwargs: dict[str, Any], game_name: str) -> dict[str, Any]:
 
 
 def _build_play(game_name: str) -> click.Command:
+    from cardcli.engine.game import get_game
+
     def callback(**kwargs: Any) -> None:
         from cardcli import app
 
@@ -123,7 +125,11 @@ def _build_play(game_name: str) -> click.Command:
         click.Option(
             ["--seed"], type=SEED, help="the deal's seed [default: a fresh random one, logged]"
         ),
-        click.Option(["--bot"], metavar="NAME", help="this bot plays every seat"),
+        click.Option(
+            ["--bot"],
+            metavar="NAME",
+            help="this bot plays every seat: " + ", ".join(get_game(game_name).bots),
+        ),
         click.Option(
             ["--seat"],
             multiple=True,
@@ -138,8 +144,6 @@ def _build_play(game_name: str) -> click.Command:
         ),
         click.Argument(["scripts"], nargs=-1, metavar="[SCRIPT]..."),
     ]
-    from cardcli.engine.game import get_game
-
     return click.Command(
         game_name,
         callback=callback,

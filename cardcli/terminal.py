@@ -31,7 +31,12 @@ def state_dir() -> Path:
 def default_log_path(game: str, seed: int) -> Path:
     folder = Path(os.environ.get("CARDCLI_LOG_DIR") or state_dir() / "logs")
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return folder / f"{game}-{stamp}-{seed}.jsonl"
+    path = folder / f"{game}-{stamp}-{seed}.jsonl"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"{game}-{stamp}-{seed}-{number}.jsonl"
+    return path
 
 
 def _lines_of(stream: IO[bytes], name: str) -> Iterator[str]:
