@@ -90,16 +90,18 @@ def play(
         sinks: list[Callable[[Line], None]] = []
         if not watching:
             sinks.append(LogWriter(sys.stdout.buffer))
+        # A person at a terminal always gets a log file, so the game can be resumed.
+        keep = watching or interactive
         log_path = (
-            Path(log) if log else (terminal.default_log_path(game.name, seed) if watching else None)
+            Path(log) if log else (terminal.default_log_path(game.name, seed) if keep else None)
         )
         if log_path is not None:
             sinks.append(LogWriter(stack.enter_context(open_new_log(log_path))))
         out = echo if watching else note
         session = Session(game, options, setup, seed, controllers, sinks)
-        if watching:
-            echo(f"{game.name}, seed {seed}; log: {log_path}")
-            echo(session.state.render())
+        if watching or interactive:
+            out(f"{game.name}, seed {seed}; log: {log_path}")
+            out(session.state.render())
         return _drive(session, scripts, interactive, watching, strict, out, log_path)
 
 
@@ -112,7 +114,7 @@ def _drive(
     out: Callable[[str], None],
     log_path: Path | None,
 ) -> int:
-    display = terminal.Display(session, out, board=watching)
+    display = terminal.Display(session, out, board=watching or interactive)
     lines: Iterator[str] = iter(())
     if interactive:
         out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
@@ -120,7 +122,7 @@ def _drive(
     else:
         lines = terminal.script_lines(scripts or ("-",))
         reader = terminal.script_reader(lines, session, out)
-    show = display if watching else _quiet
+    show = display if watching or interactive else _quiet
     try:
         end: RunEnd = run(session, reader, show=show, strict=strict)
     except KeyboardInterrupt:

@@ -147,8 +147,14 @@ class Prompt:
 
     def __call__(self, seat: str | None) -> str | None:
         while True:
+            prompt = f"{seat or ''}> "
             try:
-                raw = input(f"{seat or ''}> ")
+                if sys.stdout.isatty():
+                    raw = input(prompt)
+                else:  # stdout carries the log: the prompt goes to stderr
+                    sys.stderr.write(prompt)
+                    sys.stderr.flush()
+                    raw = input()
             except EOFError:
                 self.out("")
                 return None
