@@ -49,12 +49,12 @@ def _game_params(game_name: str) -> list[click.Parameter]:
     game = get_game(game_name)
     params: list[click.Parameter] = []
     for opt in game.options:
-        flag = "--" + opt.name
+        flag = opt.flag
         text = f"{opt.help}"
         if opt.kind == "flag":
             params.append(
                 click.Option(
-                    [f"{flag}/--no-{opt.name}", opt.name],
+                    [f"{flag}/--no-{flag[2:]}", opt.name],
                     default=None,
                     help=text + " [default: off]",
                 )

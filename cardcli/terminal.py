@@ -174,6 +174,10 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
     state = session.state
     if word == "quit":
         raise Quit
+    if seat is None and not session.over:
+        # Everybody plays at once: answer for the person at the keyboard.
+        humans = [s for s, who in session.controllers.items() if who == "human"]
+        seat = humans[0] if humans else state.seats()[0]
     if word == "help":
         out(session.game.help_text)
         out("At the prompt also: moves (legal commands), hint, show (the board), quit.")

@@ -22,7 +22,7 @@ from cardcli.engine.schema import LineValidator
 from cardcli.engine.session import Session
 
 PLAYOUTS = int(os.environ.get("CARDCLI_PLAYOUTS", "200"))
-MAX_COMMANDS = 5000
+MAX_COMMANDS = 20_000
 JUNK_RATE = 10  # percent
 JUNK_WORDS = ("frobnicate", "xyzzy", "p9", "moves!", "-1", "∞", "DROP TABLE", "\t")
 BAD_ARGUMENTS = ("99999", "-3", "0", "Zz", "X9", "ltr rtl", "1-999", "10x", "", "p1", "🂡")
@@ -69,16 +69,23 @@ def playout(game_name: str, index: int) -> tuple[list[dict[str, Any]], Session]:
     checked = 0
     while not session.over:
         assert session.commands < MAX_COMMANDS, "the game did not end"
-        seat = session.state.to_move()
-        assert seat is not None
+        if game.timed:  # everybody plays at once: a random seat, a little later
+            seat = rng.choice(session.state.seats())
+            now = getattr(session.state, "clock", 0) + rng.below(400)
+        else:
+            seat = session.state.to_move()
+            assert seat is not None
         legal = session.state.legal_commands(seat)
-        assert legal, f"{seat} to move but has no legal command"
+        assert legal, f"{seat} may move but has no legal command"
         if rng.below(100) < JUNK_RATE:
             text = junk_line(rng, legal)
+        elif game.timed:
+            text = f"@{now} {seat} {game.bots['random'](session.state, seat, rng, now)}"
         else:
             text = game.bots["random"](session.state, seat, rng)
+        legal_text = text in legal or (game.timed and text.split(" ", 2)[-1] in legal)
         outcome = session.submit(text, seat)
-        if text in legal:
+        if legal_text:
             assert outcome.accepted, f"legal command {text!r} was rejected: {outcome.reason}"
         session.state.check_invariants()
         for line in lines[checked:]:

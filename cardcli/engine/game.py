@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardcli.engine.errors import UsageError
@@ -40,6 +40,10 @@ class Option:
     high: int | None = None
     setup: bool = False
 
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
     def convert(self, raw: Any) -> Any:
         """Check and convert a value given by a user or read from a log header."""
         if raw is None:
@@ -47,32 +51,29 @@ class Option:
         if self.kind == "flag":
             if isinstance(raw, bool):
                 return raw
-            raise UsageError(f"option --{self.name} takes true or false, got {raw!r}")
+            raise UsageError(f"option {self.flag} takes true or false, got {raw!r}")
         if self.kind == "choice":
             if raw in self.choices:
                 return raw
             raise UsageError(
-                f"option --{self.name} takes one of {', '.join(self.choices)}, got {raw!r}"
+                f"option {self.flag} takes one of {', '.join(self.choices)}, got {raw!r}"
             )
         if self.kind == "int":
             if isinstance(raw, bool):
-                raise UsageError(f"option --{self.name} takes a whole number, got {raw!r}")
+                raise UsageError(f"option {self.flag} takes a whole number, got {raw!r}")
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise UsageError(
-                    f"option --{self.name} takes a whole number, got {raw!r}"
-                ) from None
+                raise UsageError(f"option {self.flag} takes a whole number, got {raw!r}") from None
             if (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high
             ):
                 raise UsageError(
-                    f"option --{self.name} takes a number from {self.low} to {self.high}, "
-                    f"got {value}"
+                    f"option {self.flag} takes a number from {self.low} to {self.high}, got {value}"
                 )
             return value
         if not isinstance(raw, str):
-            raise UsageError(f"option --{self.name} takes text, got {raw!r}")
+            raise UsageError(f"option {self.flag} takes text, got {raw!r}")
         return raw
 
 
@@ -131,8 +132,13 @@ class State(ABC):
         return moves[0] if moves else None
 
 
-Bot = Callable[[State, str, Rng], str]
-"""A bot reads the state and its seat and answers with command text."""
+Bot = Callable[..., str | None]
+"""A bot reads the state and its seat and answers with command text.
+
+Turn-based games call ``bot(state, seat, rng)``; real-time games call
+``bot(state, seat, rng, now)`` with the logical time in milliseconds, and the
+bot may answer None to wait.
+"""
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,12 @@ class Game:
     score_lower_is_better: bool = False
     describe: Callable[[dict[str, Any]], str | None] = lambda line: None
     """One line of text for an event, shown at the terminal (None: stay quiet)."""
+    timed: bool = False
+    """Real-time: commands carry ``@TIME`` and bots act at their own pace."""
+    bot_pace: Mapping[str, Callable[[Rng], int]] = field(default_factory=dict)
+    """Real-time games: each bot's milliseconds until its next action."""
+    summarize: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
+    """Extra statistics for ``simulate``, from the games' results."""
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -181,6 +193,7 @@ class Game:
 # Games are imported only when asked for, so that start-up stays fast.
 _GAME_MODULES: dict[str, str] = {
     "shuffle-mania": "cardcli.games.shuffle_mania",
+    "double-solitaire": "cardcli.games.double_solitaire",
 }
 _LOADED: dict[str, Game] = {}
 

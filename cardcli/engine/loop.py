@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardcli.engine.errors import CardcliError
-from cardcli.engine.session import Outcome, Session
+from cardcli.engine.rng import derive
+from cardcli.engine.session import HUMAN, Outcome, Session
 
 MAX_COMMANDS = 100_000  # no game of cardcli needs more; a bot loop stops here
 
@@ -30,8 +31,18 @@ def run(
     show: Callable[[str, Outcome], None] = lambda text, outcome: None,
     strict: bool = False,
     max_commands: int = MAX_COMMANDS,
+    timed_read: TimedReader | None = None,
+    wall: Clock | None = None,
 ) -> RunEnd:
-    """Play until the game ends, the input ends, or (``strict``) a line is rejected."""
+    """Play until the game ends, the input ends, or (``strict``) a line is rejected.
+
+    Real-time games go to ``run_timed``; ``timed_read`` and ``wall`` serve
+    interactive real-time play (otherwise ``read`` is used without waiting).
+    """
+    if session.game.timed:
+        step = session.options.get("clock") == "step"
+        reader = timed_read or (lambda timeout: read(None))
+        return run_timed(session, reader, show, strict, step, None if step else wall, max_commands)
     while not session.over:
         if session.commands >= max_commands:
             raise CardcliError(f"stopped after {max_commands} commands: the game did not end")
@@ -39,6 +50,8 @@ def run(
         bot = session.bot_for(seat) if seat is not None else None
         if seat is not None and bot is not None:
             text = session.bot_command(seat)
+            if text is None:
+                raise CardcliError(f"the {bot} bot at {seat} chose no command")
             outcome = session.submit(text, seat=seat, bot=bot)
             show(text, outcome)
             if not outcome.accepted:
@@ -54,6 +67,118 @@ def run(
             return RunEnd("input-ended")
         outcome = session.submit(line)
         show(line, outcome)
+        if strict and not outcome.accepted:
+            return RunEnd("rejected", outcome)
+    return RunEnd("over")
+
+
+TIME_PREFIX = "@"
+Clock = Callable[[], int]
+"""Milliseconds of wall-clock time since the game started (interactive play)."""
+TimedReader = Callable[[float | None], str | None]
+"""Wait at most that many seconds (None: as long as it takes) for a line; None if none."""
+
+
+def stated_time(text: str) -> int | None:
+    """The ``@TIME`` a line starts with, if it is well formed."""
+    word = text.split(maxsplit=1)[0] if text.strip() else ""
+    digits = word[1:]
+    if word.startswith(TIME_PREFIX) and digits.isdigit() and digits.isascii() and len(digits) <= 13:
+        return int(digits)
+    return None
+
+
+def _tie_key(session: Session, time: int, who: str) -> tuple[int, int]:
+    # Equal times are ordered by a seeded draw; the log then records the order.
+    return (time, derive(session.seed, "tie", time, who))
+
+
+def run_timed(
+    session: Session,
+    read: TimedReader,
+    show: Callable[[str, Outcome], None] = lambda text, outcome: None,
+    strict: bool = False,
+    step: bool = False,
+    wall: Clock | None = None,
+    max_commands: int = MAX_COMMANDS,
+) -> RunEnd:
+    """Play a real-time game: bots act at their own logical times, people's lines at theirs.
+
+    Script lines without ``@TIME`` happen at the current clock; with ``wall`` they
+    are stamped with the wall clock, and bots act as their times come. With
+    ``step`` bots act only after each line a person enters, one action each.
+    """
+    state = session.state
+    humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
+    bots = [seat for seat in session.controllers if seat not in humans]
+    own_seat = humans[0] if len(humans) == 1 else None
+    clock = getattr(state, "clock", 0)
+    due = {seat: clock + session.bot_delay(seat, session.seq + i) for i, seat in enumerate(bots)}
+    pending: str | None = None
+
+    def bot_acts(seat: str, time: int) -> None:
+        text = session.bot_command(seat, now=time)
+        if text is not None:
+            bot = session.bot_for(seat)
+            outcome = session.submit(text, seat=seat, bot=bot)
+            show(text, outcome)
+        due[seat] = time + session.bot_delay(seat, session.seq)
+
+    def person_acts(line: str, time: int) -> Outcome:
+        text = line if stated_time(line) is not None else f"{TIME_PREFIX}{time} {line}"
+        outcome = session.submit(text, seat=own_seat)
+        show(text, outcome)
+        return outcome
+
+    while not session.over:
+        if session.commands >= max_commands:
+            raise CardcliError(f"stopped after {max_commands} commands: the game did not end")
+        now = getattr(state, "clock", 0)
+        next_bot = min(bots, key=lambda s: _tie_key(session, due[s], s)) if bots else None
+        if not humans:
+            assert next_bot is not None
+            bot_acts(next_bot, due[next_bot])
+            continue
+        if step:
+            try:
+                line = read(None)
+            except Quit:
+                return RunEnd("quit")
+            if line is None:
+                return RunEnd("input-ended")
+            outcome = person_acts(line, stated_time(line) or now + 1)
+            if strict and not outcome.accepted:
+                return RunEnd("rejected", outcome)
+            after = getattr(state, "clock", 0)
+            for offset, seat in enumerate(sorted(bots, key=lambda s: _tie_key(session, after, s))):
+                if session.over:
+                    break
+                bot_acts(seat, after + 1 + offset)
+            continue
+        if pending is None:
+            wait: float | None = None
+            if wall is not None and next_bot is not None:
+                wait = max(0.0, (due[next_bot] - wall()) / 1000)
+            try:
+                pending = read(wait)
+            except Quit:
+                return RunEnd("quit")
+            if pending is None and (wall is None or next_bot is None):
+                return RunEnd("input-ended")
+            if pending is None:  # the wall clock reached the next bot's time
+                assert next_bot is not None
+                bot_acts(next_bot, due[next_bot])
+                continue
+        when = stated_time(pending)
+        if when is None:
+            when = max(now, wall()) if wall is not None else now
+        if next_bot is not None and _tie_key(session, due[next_bot], next_bot) < _tie_key(
+            session, when, own_seat or "person"
+        ):
+            bot_acts(next_bot, due[next_bot])
+            continue
+        line, pending = pending, None
+        outcome = person_acts(line, when)
         if strict and not outcome.accepted:
             return RunEnd("rejected", outcome)
     return RunEnd("over")

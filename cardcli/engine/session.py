@@ -108,14 +108,29 @@ class Session:
         who = self.controllers.get(seat, HUMAN)
         return None if who == HUMAN else who
 
-    def bot_command(self, seat: str) -> str:
-        """The command the bot at ``seat`` chooses now (it is not applied)."""
+    def bot_command(self, seat: str, now: int | None = None) -> str | None:
+        """The command the bot at ``seat`` chooses now (not applied); None: it waits.
+
+        In a real-time game the text gets the time and seat: ``@1250 p2 s f``.
+        """
         name = self.bot_for(seat)
         if name is None:
             raise UsageError(f"{seat} is played by a human")
         # A fresh generator per decision: resuming a log gives the same choices.
         rng = DerivedRng(self.seed, "bot", seat, self.seq)
-        return self.game.bots[name](self.state, seat, rng)
+        bot = self.game.bots[name]
+        if not self.game.timed:
+            return bot(self.state, seat, rng)
+        when = 0 if now is None else now
+        text = bot(self.state, seat, rng, when)
+        return None if text is None else f"@{when} {seat} {text}"
+
+    def bot_delay(self, seat: str, label: int) -> int:
+        """Milliseconds until the bot at ``seat`` acts again (real-time games)."""
+        name = self.bot_for(seat)
+        pace = self.game.bot_pace.get(name or "")
+        rng = DerivedRng(self.seed, "pace", seat, label)
+        return pace(rng) if pace is not None else 1000
 
     def submit(self, text: str, seat: str | None = None, bot: str | None = None) -> Outcome:
         """Apply one command line and log it (accepted or rejected).
@@ -139,7 +154,8 @@ class Session:
             command = self.state.parse(text)
             acting = command.player or seat or self.state.to_move()
             if acting is None:
-                return self._reject(text, seat, "the game is over", bot)
+                seats = ", ".join(self.controllers)
+                return self._reject(text, seat, f"say which seat plays it: {seats}", bot)
             controller = self.controllers.get(acting, HUMAN)
             if bot is None and controller != HUMAN:
                 return self._reject(
