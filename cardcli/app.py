@@ -123,8 +123,16 @@ def _drive(
         lines = terminal.script_lines(scripts or ("-",))
         reader = terminal.script_reader(lines, session, out)
     show = display if watching or interactive else _quiet
+    timed_read = None
+    wall = None
+    if interactive and session.game.timed:
+        humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
+        timed_read = terminal.TimedPrompt(session, out, humans[0] if len(humans) == 1 else None)
+        wall = _wall_clock(getattr(session.state, "clock", 0))
     try:
-        end: RunEnd = run(session, reader, show=show, strict=strict)
+        end: RunEnd = run(
+            session, reader, show=show, strict=strict, timed_read=timed_read, wall=wall
+        )
     except KeyboardInterrupt:
         where = f"; continue with: cardcli resume {log_path}" if log_path else ""
         note(f"\ninterrupted: every line so far is in the log{where}")
@@ -137,6 +145,14 @@ def _drive(
     if not session.over and log_path is not None and (interactive or watching):
         out(f"game not finished; continue with: cardcli resume {log_path}")
     return 0
+
+
+def _wall_clock(start_ms: int) -> Callable[[], int]:
+    """Logical milliseconds that follow the wall clock from ``start_ms``."""
+    import time
+
+    began = time.monotonic()
+    return lambda: start_ms + int((time.monotonic() - began) * 1000)
 
 
 def _quiet(text: str, outcome: Any) -> None:

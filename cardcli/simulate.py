@@ -106,14 +106,16 @@ def summarize(game: Game, results: list[dict[str, Any]]) -> dict[str, Any]:
             "score_max": max(scores, default=0),
             "histogram": histogram_counts(scores),
         }
-    ties = sum(1 for r in results if r.get("tie"))
-    return {
+    summary: dict[str, Any] = {
         "game": game.name,
         "games": n,
         "score": game.score_label,
         "seats": per_seat,
-        "ties": ties,
+        "ties": sum(1 for r in results if r.get("tie")),
     }
+    if game.summarize is not None and results:
+        summary["extra"] = game.summarize(results)
+    return summary
 
 
 def histogram_counts(scores: Iterable[int]) -> dict[str, int]:
@@ -134,7 +136,7 @@ def histogram_rows(counts: dict[str, int], most: int = 20) -> list[tuple[str, in
     for start in range(low, high + 1, step):
         end = min(high, start + step - 1)
         total = sum(values.get(score, 0) for score in range(start, end + 1))
-        rows.append((str(start) if start == end else f"{start}-{end}", total))
+        rows.append((str(start) if start == end else f"{start}..{end}", total))
     return rows
 
 
@@ -150,11 +152,15 @@ def format_summary(summary: dict[str, Any], width: int = 40) -> str:
             f"    {summary['score']}: mean {stats['score_mean']:.2f}, median {stats['score_median']}, "
             f"min {stats['score_min']}, max {stats['score_max']}"
         )
-        rows = histogram_rows(stats["histogram"])
+        rows = histogram_rows(stats["histogram"], most=20 if len(summary["seats"]) == 1 else 8)
         biggest = max((count for _, count in rows), default=1)
         for label, count in rows:
             bar = "#" * round(count * width / biggest)
-            lines.append(f"    {label:>7} | {bar} {count}")
+            lines.append(f"    {label:>9} | {bar} {count}")
     if summary["ties"]:
         lines.append(f"ties: {summary['ties']}")
+    for key, value in summary.get("extra", {}).items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        lines.append(f"{key.replace('_', ' ')}: {value}")
     return "\n".join(lines)

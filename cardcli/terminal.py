@@ -109,8 +109,9 @@ class Display:
                 said = game.describe(line)
                 if said:
                     self.out("  " + said)
-        if self.board:
-            self.out(self.session.state.render())
+        # In a real-time game the board follows a person's own moves only.
+        if self.board and not (game.timed and "bot" in first):
+            self.out(self.session.state.render(first.get("player")))
         if self.session.over:
             self.out(result_text(game, outcome.lines[-1]["result"]))
 
@@ -210,3 +211,51 @@ def script_reader(
 
 def describe_game(game: Game) -> str:
     return f"{game.name:<20} {game.summary}"
+
+
+class TimedPrompt:
+    """Interactive input for real-time games: a thread reads lines while bots play.
+
+    ``__call__(timeout)`` waits at most ``timeout`` seconds for a line and returns
+    None when the time is up; meta-commands are answered here, in the main thread.
+    """
+
+    def __init__(self, session: Session, out: Callable[[str], None], seat: str | None) -> None:
+        import queue
+        import threading
+
+        self.session = session
+        self.out = out
+        self.seat = seat
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.prompt = Prompt(session, out)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                raw = input(f"{self.seat or ''}> ")
+            except (EOFError, OSError):
+                self.lines.put(None)
+                return
+            self.lines.put(raw)
+
+    def __call__(self, timeout: float | None) -> str | None:
+        import queue
+        import time as clock
+
+        deadline = None if timeout is None else clock.monotonic() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - clock.monotonic())
+            try:
+                raw = self.lines.get(timeout=left)
+            except queue.Empty:
+                return None
+            if raw is None:
+                raise Quit
+            text = clean_line(raw)
+            if text is None:
+                continue
+            if text.lower() not in META_COMMANDS:
+                return text
+            answer_meta(self.session, text.lower(), self.seat, self.out)

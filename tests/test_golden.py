@@ -17,26 +17,50 @@ from cardcli.engine.loop import run
 from tests.conftest import new_session
 
 GOLDEN: dict[str, dict[str, Any]] = {
-    "hard-uniform-greedy": {"seed": 7, "bot": "greedy"},
+    "hard-uniform-greedy": {"game": "shuffle-mania", "seed": 7, "bot": "greedy"},
     "medium-riffle-jokers-greedy": {
+        "game": "shuffle-mania",
         "seed": 3,
         "bot": "greedy",
         "level": "medium",
         "shuffle": "riffle",
         "jokers": True,
     },
-    "easy-new-deck-random": {"seed": 5, "bot": "random", "level": "easy", "start": "new-deck"},
-    "two-players-greedy": {"seed": 11, "bot": "greedy", "players": 2},
+    "easy-new-deck-random": {
+        "game": "shuffle-mania",
+        "seed": 5,
+        "bot": "random",
+        "level": "easy",
+        "start": "new-deck",
+    },
+    "two-players-greedy": {"game": "shuffle-mania", "seed": 11, "bot": "greedy", "players": 2},
+    "double-solitaire-hard-vs-medium": {
+        "game": "double-solitaire",
+        "seed": 4,
+        "seats": {"p1": "hard", "p2": "medium"},
+        "target": 15,
+    },
+    "double-solitaire-three-open-draw-1": {
+        "game": "double-solitaire",
+        "seed": 9,
+        "seats": {"p1": "hard", "p2": "easy", "p3": "random"},
+        "players": 3,
+        "draw": 1,
+        "waste": "open",
+        "target": 10,
+    },
 }
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_log(name: str, snapshot: SnapshotAssertion) -> None:
     spec = dict(GOLDEN[name])
-    seed, bot = spec.pop("seed"), spec.pop("bot")
-    players = int(spec.get("players", 1))
-    seats = {f"p{i}": bot for i in range(1, players + 1)}
-    session, lines = new_session("shuffle-mania", seed=seed, seats=seats, **spec)
+    game, seed = spec.pop("game"), spec.pop("seed")
+    seats = spec.pop("seats", None)
+    if seats is None:
+        bot = spec.pop("bot")
+        seats = {f"p{i}": bot for i in range(1, int(spec.get("players", 1)) + 1)}
+    session, lines = new_session(game, seed=seed, seats=seats, **spec)
     run(session, lambda seat: None)
     assert session.over
     assert "\n".join(encode(line) for line in lines) + "\n" == snapshot

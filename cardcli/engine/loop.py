@@ -93,6 +93,17 @@ def _tie_key(session: Session, time: int, who: str) -> tuple[int, int]:
     return (time, derive(session.seed, "tie", time, who))
 
 
+def _first_due(session: Session, due: dict[str, int]) -> str | None:
+    """The bot whose time comes first; equal times go by the seeded draw."""
+    if not due:
+        return None
+    soonest = min(due.values())
+    tied = [seat for seat, time in due.items() if time == soonest]
+    if len(tied) == 1:
+        return tied[0]
+    return min(tied, key=lambda seat: _tie_key(session, soonest, seat))
+
+
 def run_timed(
     session: Session,
     read: TimedReader,
@@ -134,7 +145,7 @@ def run_timed(
         if session.commands >= max_commands:
             raise CardcliError(f"stopped after {max_commands} commands: the game did not end")
         now = getattr(state, "clock", 0)
-        next_bot = min(bots, key=lambda s: _tie_key(session, due[s], s)) if bots else None
+        next_bot = _first_due(session, due)
         if not humans:
             assert next_bot is not None
             bot_acts(next_bot, due[next_bot])
@@ -172,8 +183,13 @@ def run_timed(
         when = stated_time(pending)
         if when is None:
             when = max(now, wall()) if wall is not None else now
-        if next_bot is not None and _tie_key(session, due[next_bot], next_bot) < _tie_key(
-            session, when, own_seat or "person"
+        if next_bot is not None and (
+            due[next_bot] < when
+            or (
+                due[next_bot] == when
+                and _tie_key(session, when, next_bot)
+                < _tie_key(session, when, own_seat or "person")
+            )
         ):
             bot_acts(next_bot, due[next_bot])
             continue

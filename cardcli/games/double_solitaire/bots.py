@@ -20,7 +20,6 @@ from cardcli.games.double_solitaire.rules import (
     DoubleSolitaireState,
     fits_on_pile,
     rank,
-    suit,
 )
 
 # Move kinds, in the order a strong player looks for them.
@@ -75,13 +74,17 @@ def visible_tops(state: DoubleSolitaireState, now: int, reaction_ms: int) -> lis
     return tops
 
 
-def _to_shared(card: int, tops: list[int | None]) -> str | None:
-    if rank(card) == 1:
-        return "f"
+def wanted_cards(tops: list[int | None]) -> dict[int, str]:
+    """The cards the visible foundations take next, and where they go."""
+    wanted: dict[int, str] = {}
     for i, top in enumerate(tops):
-        if top is not None and suit(top) == suit(card) and rank(top) + 1 == rank(card):
-            return f"f{i + 1}"
-    return None
+        if top is not None and rank(top) < 13:
+            wanted.setdefault(top + 1, f"f{i + 1}")
+    return wanted
+
+
+def _to_shared(card: int, wanted: dict[int, str]) -> str | None:
+    return "f" if rank(card) == 1 else wanted.get(card)
 
 
 def _fits(state: DoubleSolitaireState, card: int, pile: list[int]) -> bool:
@@ -90,7 +93,7 @@ def _fits(state: DoubleSolitaireState, card: int, pile: list[int]) -> bool:
     return fits_on_pile(card, pile[-1])
 
 
-def _pile_to_pile(state: DoubleSolitaireState, area: Area, tops: list[int | None]) -> str | None:
+def _pile_to_pile(state: DoubleSolitaireState, area: Area, tops: dict[int, str]) -> str | None:
     """A work pile move that frees a pile for the stack or uncovers a shared play."""
     for i, pile in enumerate(area.piles):
         for j, other in enumerate(area.piles):
@@ -110,7 +113,7 @@ def choose(
     state: DoubleSolitaireState, seat: str, profile: Profile, now: int, rng: Rng
 ) -> str | None:
     area = state.areas[seat]
-    tops = visible_tops(state, now, profile.reaction_ms)
+    tops = wanted_cards(visible_tops(state, now, profile.reaction_ms))
     waste = area.waste_top()
     stack = area.stack[-1] if area.stack else None
     for kind in profile.kinds:

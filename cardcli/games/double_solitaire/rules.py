@@ -226,6 +226,15 @@ class DoubleSolitaireState(State):
             return [c for c in counts if _RANKS[pile[-c]] == 13]
         return list(counts)
 
+    def hint(self, seat: str) -> str | None:
+        """What the hard bot would do, seeing the shared area as it is now."""
+        from cardcli.games.double_solitaire.bots import PROFILES, choose
+
+        if self.over:
+            return None
+        profile = PROFILES["hard"]
+        return choose(self, seat, profile, self.clock + profile.reaction_ms, Rng(0))
+
     def result(self) -> dict[str, Any]:
         leaders = self.match_winners
         tie = len(leaders) > 1
