@@ -81,7 +81,8 @@ class Area:
 
     def looked_through(self) -> bool:
         """Has this player gone through the whole deck since the last play?"""
-        return self.passed or self.seen >= self.remaining()
+        # With nothing left to turn, only a "pass" says the player is through.
+        return self.passed or 0 < self.remaining() <= self.seen
 
     def cards(self) -> list[int]:
         return self.stack + [c for pile in self.piles for c in pile] + self.deck + self.waste
@@ -410,6 +411,10 @@ class DoubleSolitaireState(State):
             return pile[-move.count :]
         if not counts:
             card = pile[-1]
+            if not target and built_run(pile) == len(pile) and self._fits(pile[0], target):
+                raise IllegalCommand(
+                    f"moving all of {move.source} onto an empty pile changes nothing"
+                )
             if target:
                 raise IllegalCommand(
                     f"nothing from {move.source} goes on {card_name(target[-1])} "
