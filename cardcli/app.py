@@ -98,7 +98,12 @@ def play(
         if log_path is not None:
             sinks.append(LogWriter(stack.enter_context(open_new_log(log_path))))
         out = echo if watching else note
-        session = Session(game, options, setup, seed, controllers, sinks)
+        try:
+            session = Session(game, options, setup, seed, controllers, sinks)
+        except CardcliError:
+            if log_path is not None and log_path.exists() and log_path.stat().st_size == 0:
+                log_path.unlink()  # the game never started: leave no empty log behind
+            raise
         if watching or interactive:
             out(f"{game.name}, seed {seed}; log: {log_path}")
             out(session.state.render())

@@ -134,7 +134,7 @@ def _build_play(game_name: str) -> click.Command:
             ["--seat"],
             multiple=True,
             metavar="SEAT=WHO",
-            help="who plays a seat: human or a bot, e.g. p2=greedy",
+            help="who plays a seat: human or a bot name, e.g. p2=human",
         ),
         click.Option(
             ["--log"], metavar="FILE", help="write the log to FILE (never overwrites a log)"

@@ -395,3 +395,27 @@ def test_simulate_needs_bots_at_every_seat() -> None:
         "simulate", "shuffle-mania", "--games", "2", "--players", "2", "--seat", "p1=human"
     )
     assert result.exit_code == 2
+
+
+def test_a_bad_explicit_deal_writes_no_log(tmp_path: Path) -> None:
+    log = tmp_path / "never.jsonl"
+    result = cardcli(
+        "play", "double-solitaire", "--order", "p1: Ah 2c", "--seed", "1", "--log", str(log)
+    )
+    assert result.exit_code == 2
+    assert "at least 17 cards" in result.stderr
+    assert result.stdout == ""
+    assert not log.exists()
+
+
+def test_real_time_script_lines_get_their_time_and_bad_times_are_rejected(tmp_path: Path) -> None:
+    moves = script(tmp_path, "f\n@12x f\n@3000 f\n")
+    result = cardcli("play", "double-solitaire", "--seat", "p2=hard", "--seed", "4", moves)
+    assert result.exit_code == 0
+    lines = log_of(result)
+    mine = [line for line in lines if line.get("player") == "p1" and "text" in line]
+    assert mine[0]["text"] == "@0 f" and mine[0]["type"] == "command"
+    assert mine[1]["type"] == "rejected" and "'@12x' is not a time" in mine[1]["reason"]
+    assert mine[2]["text"] == "@3000 f"
+    bot_times = [int(line["text"].split()[0][1:]) for line in lines if line.get("bot") == "hard"]
+    assert bot_times and all(t <= 3000 for t in bot_times)

@@ -599,14 +599,16 @@ def test_when_nobody_plays_for_a_pass_through_every_deck_each_deck_turns_one_car
     ok(session, "p1 f")
     ok(session, "p1 f")  # p1 has seen all five cards
     ok(session, "p2 f")
-    lines = ok(session, "p2 f")  # and p2 its four: everybody is through
+    # p2 sees its last card: everybody is through, but that card still gets its chance.
+    assert of_type(ok(session, "p2 f"), "stuck") == []
+    lines = ok(session, "p1 f")  # the next turn of a card finds everybody stuck
+    assert types(lines) == ["command", "stuck", "flipped"]
     (stuck,) = of_type(lines, "stuck")
     assert stuck["turned"] == {"p1": p1_turned, "p2": p2_turned}
-    assert of_type(lines, "hand_over") == []
-    assert deck(session, "p1") == p1_deck
+    assert flipped(lines) == p1_deck[:3]
+    assert deck(session, "p1") == p1_deck[3:]
     assert deck(session, "p2") == p2_deck
-    assert waste(session, "p1") == [] and waste(session, "p2") == []
-    assert flipped(ok(session, "p1 f")) == p1_deck[:3]
+    assert waste(session, "p2") == []
 
 
 def test_a_play_restarts_the_pass_through_every_deck() -> None:
@@ -617,8 +619,8 @@ def test_a_play_restarts_the_pass_through_every_deck() -> None:
     ok(session, "p2 s w1")  # p2 plays 9h on 10s
     assert of_type(ok(session, "p2 f"), "stuck") == []  # p1 must look again
     assert of_type(ok(session, "p2 pass"), "stuck") == []
-    lines = ok(session, "p1 f")
-    assert types(lines) == ["command", "picked_up", "flipped", "stuck"]
+    assert types(ok(session, "p1 f")) == ["command", "picked_up", "flipped"]
+    assert types(ok(session, "p1 f"))[:2] == ["command", "stuck"]
 
 
 def test_a_blocked_hand_ends_when_no_deck_has_two_cards() -> None:
@@ -626,10 +628,10 @@ def test_a_blocked_hand_ends_when_no_deck_has_two_cards() -> None:
     p2 = layout("9d", "Kd Kh Qh Jh", full=False)  # no deck at all
     session, _ = play(p1, p2)
     assert of_type(ok(session, "p2 pass"), "stuck") == []  # p1 has not looked yet
+    assert types(ok(session, "p1 f")) == ["command", "flipped"]  # 3s gets its chance
     lines = ok(session, "p1 f")
     assert types(lines) == [
         "command",
-        "flipped",
         "stuck",
         "hand_over",
         "hand_started",

@@ -73,6 +73,7 @@ def run(
 
 
 TIME_PREFIX = "@"
+STEP_MS = 1000  # --clock step: an untimed line happens this long after the last command
 Clock = Callable[[], int]
 """Milliseconds of wall-clock time since the game started (interactive play)."""
 TimedReader = Callable[[float | None], str | None]
@@ -136,7 +137,8 @@ def run_timed(
         due[seat] = time + session.bot_delay(seat, session.seq)
 
     def person_acts(line: str, time: int) -> Outcome:
-        text = line if stated_time(line) is not None else f"{TIME_PREFIX}{time} {line}"
+        # A line that starts with "@" keeps it: a bad time gets the parser's message.
+        text = line if line.startswith(TIME_PREFIX) else f"{TIME_PREFIX}{time} {line}"
         outcome = session.submit(text, seat=own_seat)
         show(text, outcome)
         return outcome
@@ -157,7 +159,8 @@ def run_timed(
                 return RunEnd("quit")
             if line is None:
                 return RunEnd("input-ended")
-            outcome = person_acts(line, stated_time(line) or now + 1)
+            # An untimed line comes a beat after the last: bots get time to see the table.
+            outcome = person_acts(line, stated_time(line) or now + STEP_MS)
             if strict and not outcome.accepted:
                 return RunEnd("rejected", outcome)
             after = getattr(state, "clock", 0)

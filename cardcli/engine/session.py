@@ -77,9 +77,10 @@ class Session:
             "setup": dict(setup),
             "seats": dict(self.controllers),
         }
-        self.header = self._emit(header)
+        # Set up first: a bad explicit arrangement fails before a line is written.
         state, events = game.new_state(options, setup, Rng(seed))
         self.state: State = state
+        self.header = self._emit(header)
         for event in events:
             self._emit(event)
         self._finish_if_over()

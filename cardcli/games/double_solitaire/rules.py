@@ -291,23 +291,34 @@ class DoubleSolitaireState(State):
                 f"too late: the clock is already at {self.clock} (commands apply in time order)"
             )
         area = self.areas[seat]
-        if isinstance(command, Flip):
-            events = self._flip(seat, area, time)
-        elif isinstance(command, Pass):
-            area.passed = True
-            events = [{"type": "passed", "player": seat}, *self._check_stuck()]
-        elif isinstance(command, Move):
-            events = self._move(seat, area, command, time)
-        else:
+        before = self.clock
+        self.clock = time  # so that a hand this command ends and deals starts now
+        try:
+            if isinstance(command, Flip):
+                if not area.deck and not area.waste:
+                    raise IllegalCommand(
+                        "your deck and waste are empty: play from your piles, or 'pass'"
+                    )
+                return self._flip(seat, area, time)
+            if isinstance(command, Pass):
+                area.passed = True
+                return [{"type": "passed", "player": seat}, *self._check_stuck()]
+            if isinstance(command, Move):
+                return self._move(seat, area, command, time)
             raise InvalidCommand(f"not a Double Solitaire command: {command!r}")
-        self.clock = time
-        return events
+        except (IllegalCommand, InvalidCommand):
+            self.clock = before  # a rejected command changes nothing
+            raise
 
     def _flip(self, seat: str, area: Area, time: int) -> list[Event]:
-        events: list[Event] = []
+        # Everybody has been through their deck, the last turned cards included:
+        # stuck. Checked before turning more, so no turned card is taken back unseen.
+        events: list[Event] = self._check_stuck()
+        if events and events[-1]["type"] != "stuck":
+            return events  # the hand ended blocked
+        if not area.deck and not area.waste:
+            return events  # the stuck turn left nothing to turn
         if not area.deck:
-            if not area.waste:
-                raise IllegalCommand("your deck and waste are empty: play from your piles")
             # Picking the waste up: face-down (closed) it comes back in reverse;
             # face-up (open) it is turned over and keeps its order.
             area.deck = area.waste[::-1] if self.open_waste else list(area.waste)
@@ -321,7 +332,6 @@ class DoubleSolitaireState(State):
         area.waste_up = area.waste_up + take if self.open_waste else 1
         events.append({"type": "flipped", "player": seat, "cards": card_names(turned)})
         area.seen += take
-        events.extend(self._check_stuck())
         return events
 
     def _check_stuck(self) -> list[Event]:
@@ -472,7 +482,7 @@ class DoubleSolitaireState(State):
         if rank(card) == 1:
             if target != "f":
                 raise IllegalCommand(
-                    f"an Ace starts a new foundation: write '{card_name(card)} to f'"
+                    f"an Ace starts a new foundation: move it to 'f', not '{target}'"
                 )
             return None
         if target == "f":
