@@ -320,3 +320,87 @@ def resume(log: str, scripts: tuple[str, ...]) -> None:
     from cardcli import app
 
     _call(lambda: app.resume(log, scripts))
+
+
+@cli.group()
+def deck() -> None:
+    """Check and summarise Magic decklists (YAML, Arena/MTGO text, .dek, .cod)."""
+
+
+FORMAT_CHOICE = click.Choice(
+    ["horde", "horde-player", "hunsberger", "commander", "highlander", "constructed"]
+)
+
+
+@deck.command("validate")
+@click.argument("file")
+@click.option(
+    "--format",
+    "fmt",
+    type=FORMAT_CHOICE,
+    help="the rules to check [default: the deck's own, else constructed]",
+)
+@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+@click.option(
+    "--horde-size",
+    type=click.IntRange(1, 10_000),
+    default=100,
+    show_default=True,
+    help="cards in a horde deck",
+)
+def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) -> None:
+    """Check FILE against a format's rules: errors and warnings with file, line and card.
+
+    Exit 0 valid, 1 invalid, 2 unusable input.
+    """
+    from cardcli import deck_app
+
+    _call(lambda: deck_app.deck_validate(file, fmt, as_json, horde_size))
+
+
+@deck.command("show")
+@click.argument("file")
+@click.option("--format", "fmt", type=FORMAT_CHOICE, help="the format to read it as")
+def deck_show(file: str, fmt: str | None) -> None:
+    """Counts by type, a mana curve, colours, automated and manual cards."""
+    from cardcli import deck_app
+
+    _call(lambda: deck_app.deck_show(file, fmt))
+
+
+@cli.group()
+def cards() -> None:
+    """Look up cards in the card pool, and import MTGJSON card data."""
+
+
+@cards.command("search")
+@click.argument("query")
+@click.option("--limit", type=click.IntRange(1, 10_000), default=50, show_default=True)
+def cards_search(query: str, limit: int) -> None:
+    """Cards whose name, type line or Oracle text contain every word of QUERY."""
+    from cardcli import deck_app
+
+    _call(lambda: deck_app.cards_search(query, limit))
+
+
+@cards.command("show")
+@click.argument("name")
+def cards_show(name: str) -> None:
+    """Show one card: cost, type line, Oracle text, automated or manual."""
+    from cardcli import deck_app
+
+    _call(lambda: deck_app.cards_show(name))
+
+
+@cards.command("import")
+@click.argument("file")
+@click.option("--out", metavar="FILE", help="where to write the pool [default: the user card pool]")
+def cards_import(file: str, out: str | None) -> None:
+    """Import MTGJSON's AtomicCards.json into the user card pool (streamed).
+
+    The pool is $CARDCLI_HOME/cards.jsonl, else $XDG_DATA_HOME/cardcli/cards.jsonl,
+    else ~/.local/share/cardcli/cards.jsonl; validation and the games use it.
+    """
+    from cardcli import deck_app
+
+    _call(lambda: deck_app.cards_import(file, out))

@@ -11,6 +11,7 @@ CARDCLI_PLAYOUTS sets the number of playouts per game (default 200).
 from __future__ import annotations
 
 import os
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -98,23 +99,30 @@ def playout(game_name: str, index: int) -> tuple[list[dict[str, Any]], Session]:
     return lines, session
 
 
+def check_playout(game_name: str, index: int) -> None:
+    """One playout and its replay and resume checks (runs in a worker process)."""
+    lines, _ = playout(game_name, index)
+    # The log replays identically.
+    replay, divergence, count = replay_lines(lines)
+    assert divergence is None, f"playout {index}: diverges at seq {divergence.seq}"
+    assert count == len(lines) and replay.extra(count) == []
+    # Resuming from a cut-off prefix reproduces the rest.
+    cut = 1 + derive(index, "cut") % (len(lines) - 1)
+    resumed = Replay(lines[0])
+    for line in lines[1:cut]:
+        assert resumed.feed(line) is None
+    for line in lines[cut:]:
+        if line["type"] in ("command", "rejected") and line["seq"] >= len(resumed.produced):
+            assert resumed.feed(line) is None
+    assert resumed.produced == lines, f"playout {index}: resume from line {cut} differs"
+
+
 @pytest.mark.parametrize("game_name", game_names())
 def test_random_playouts_hold_every_invariant(game_name: str) -> None:
-    for index in range(PLAYOUTS):
-        lines, _ = playout(game_name, index)
-        # The log replays identically.
-        replay, divergence, count = replay_lines(lines)
-        assert divergence is None, f"playout {index}: diverges at seq {divergence.seq}"
-        assert count == len(lines) and replay.extra(count) == []
-        # Resuming from a cut-off prefix reproduces the rest.
-        cut = 1 + derive(index, "cut") % (len(lines) - 1)
-        resumed = Replay(lines[0])
-        for line in lines[1:cut]:
-            assert resumed.feed(line) is None
-        for line in lines[cut:]:
-            if line["type"] in ("command", "rejected") and line["seq"] >= len(resumed.produced):
-                assert resumed.feed(line) is None
-        assert resumed.produced == lines, f"playout {index}: resume from line {cut} differs"
+    # The playouts are independent: spread them over the machine's cores.
+    workers = min(4, os.cpu_count() or 1)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(check_playout, [game_name] * PLAYOUTS, range(PLAYOUTS), chunksize=4))
 
 
 def test_every_game_is_registered_with_rules_and_a_schema() -> None:

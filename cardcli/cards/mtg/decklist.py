@@ -1,0 +1,185 @@
+"""Decklists: the native YAML format and the formats people paste or export.
+
+Every entry keeps the line it came from, so that every problem can name the
+file, the line and the card.
+
+* native YAML (``.yaml``/``.yml``), see ``schemas/decklist.schema.json``;
+* Arena/MTGO text: ``4 Lightning Bolt``, ``4x Lightning Bolt``,
+  ``4 Lightning Bolt (M10) 146``, headers ``Deck``/``Sideboard``/``Commander``/
+  ``Companion``, ``SB: 2 Negate`` lines, ``//`` and ``#`` comments, split cards
+  ``Fire // Ice``; in MTGO text a blank line after the main deck starts the
+  sideboard;
+* MTGO ``.dek`` XML and Cockatrice ``.cod`` XML, read with expat and no
+  entity declarations allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardcli.cards.mtg.model import Card
+from cardcli.safeyaml import LINE_KEY, YamlError, load_yaml, read_text, without_lines
+
+SECTIONS = ("main", "sideboard", "commander")
+MAX_DECK_BYTES = 4 * 1024 * 1024
+MAX_COUNT = 1000
+
+_HEADERS = {
+    "deck": "main",
+    "main": "main",
+    "maindeck": "main",
+    "main deck": "main",
+    "sideboard": "sideboard",
+    "side": "sideboard",
+    "commander": "commander",
+    "commanders": "commander",
+    "companion": "sideboard",
+}
+_ENTRY = re.compile(
+    r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>.+?)(?:\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<number>[\w\-★]+))?)?\s*$"
+)
+
+
+@dataclass
+class Entry:
+    count: int
+    name: str
+    line: int
+    section: str = "main"
+
+
+@dataclass
+class Decklist:
+    name: str
+    path: str
+    format: str | None = None
+    entries: list[Entry] = field(default_factory=list)
+    inline_cards: list[tuple[Card, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # things the reader skipped or assumed
+
+    def section(self, name: str) -> list[Entry]:
+        return [e for e in self.entries if e.section == name]
+
+    def count(self, section: str = "main") -> int:
+        return sum(e.count for e in self.entries if e.section == section)
+
+
+class DeckError(YamlError):
+    """A decklist that cannot be read at all (exit code 2)."""
+
+
+def load_decklist(path: Path) -> Decklist:
+    text = read_text(path, limit=MAX_DECK_BYTES)
+    suffix = path.suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        return parse_yaml_deck(text, str(path))
+    if suffix in (".dek", ".cod") or text.lstrip().startswith("<"):
+        from cardcli.cards.mtg.xmldecks import parse_xml_deck
+
+        return parse_xml_deck(text, str(path))
+    return parse_text_deck(text, str(path))
+
+
+def parse_text_deck(text: str, name: str) -> Decklist:
+    deck = Decklist(name=Path(name).stem, path=name)
+    section = "main"
+    saw_header = False
+    seen_entries = False
+    blank_after_entries = False
+    expect_name = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            if seen_entries and not saw_header:
+                blank_after_entries = True
+            continue
+        if line.startswith("#") or line.startswith("//"):
+            continue
+        lowered = line.lower().rstrip(":")
+        if expect_name and lowered.startswith("name "):
+            deck.name = line[5:].strip() or deck.name
+            expect_name = False
+            continue
+        if lowered == "about":
+            expect_name = True
+            continue
+        if lowered in _HEADERS:
+            section = _HEADERS[lowered]
+            saw_header = True
+            continue
+        target = section
+        if line[:3].upper() == "SB:":
+            line = line[3:].strip()
+            target = "sideboard"
+        elif blank_after_entries and section == "main":
+            section = target = "sideboard"  # MTGO text: the sideboard follows a blank line
+        match = _ENTRY.match(line)
+        if not match:
+            raise DeckError(
+                f"{name}:{number}: not a card line: '{line[:60]}' (write e.g. '4 Lightning Bolt')"
+            )
+        count = int(match.group("count")[:6])
+        if count < 1 or count > MAX_COUNT:
+            raise DeckError(
+                f"{name}:{number}: a count of {count} is out of range (1 to {MAX_COUNT})"
+            )
+        deck.entries.append(Entry(count, _clean_name(match.group("name")), number, target))
+        seen_entries = True
+    if not deck.entries:
+        raise DeckError(f"{name}: no cards found")
+    return deck
+
+
+def _clean_name(name: str) -> str:
+    name = name.strip()
+    if "/" in name and "//" not in name:
+        name = name.replace("/", " // ")  # "Fire/Ice" as some exports write it
+    return " ".join(name.split())
+
+
+def parse_yaml_deck(text: str, name: str) -> Decklist:
+    data = load_yaml(text, name, lines=True)
+    if not isinstance(data, dict):
+        raise DeckError(f"{name}: a decklist is a mapping with name and main")
+    problems = _schema_problems(without_lines(data))
+    if problems:
+        where, message = problems[0]
+        line = _line_of(data, where)
+        raise DeckError(f"{name}:{line}: {'/'.join(map(str, where)) or 'decklist'}: {message}")
+    deck = Decklist(name=data["name"], path=name, format=data.get("format"))
+    for section in SECTIONS:
+        for item in data.get(section) or []:
+            deck.entries.append(
+                Entry(item["count"], _clean_name(item["card"]), item[LINE_KEY], section)
+            )
+    for item in data.get("cards") or []:
+        deck.inline_cards.append(
+            (
+                Card.from_data(without_lines(item), source=f"{Path(name).name} (inline)"),
+                item[LINE_KEY],
+            )
+        )
+    return deck
+
+
+def _line_of(data: Any, path: list[Any]) -> int:
+    line = data.get(LINE_KEY, 1) if isinstance(data, dict) else 1
+    node = data
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(node, dict):
+            line = node.get(LINE_KEY, line)
+    return int(line)
+
+
+def _schema_problems(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
+    from cardcli.cards.mtg.schemas import deck_validator
+
+    errors = sorted(deck_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
+    return [(list(e.path), e.message) for e in errors]

@@ -1,0 +1,188 @@
+"""The Magic card model: facts from card data, behaviour as structured data.
+
+A ``Card`` is built from one entry of a card file (``schemas/card.schema.json``).
+Its behaviour (``spell`` and ``abilities``) stays plain data for the games to
+interpret; ``manual`` cards are played by hand from their Oracle text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+COLORS = ("W", "U", "B", "R", "G")
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+_COLOR_IN_TEXT = re.compile(r"\{([WUBRG](?:/[WUBRGP])?|[WUBRG2]/[WUBRG](?:/P)?)\}")
+
+
+def mana_symbols(cost: str) -> list[str]:
+    """``"{2}{B}{B}"`` -> ``["2", "B", "B"]``."""
+    return _SYMBOL.findall(cost)
+
+
+def mana_value(cost: str) -> float:
+    """The mana value of a cost: numbers count as they are, X as 0, hybrid 2/W as 2.
+
+    >>> mana_value("{2}{B}{B}"), mana_value("{X}{R}"), mana_value("{2/W}{B/P}")
+    (4, 1, 3)
+    """
+    total = 0
+    for symbol in mana_symbols(cost):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol in ("X", "Y", "Z"):
+            continue
+        elif symbol.startswith("2/"):
+            total += 2
+        else:
+            total += 1
+    return total
+
+
+def cost_colors(cost: str) -> list[str]:
+    """The colours whose symbols appear in a mana cost, in WUBRG order."""
+    found: set[str] = set()
+    for symbol in mana_symbols(cost):
+        found.update(part for part in symbol.split("/") if part in COLORS)
+    return [c for c in COLORS if c in found]
+
+
+def text_colors(text: str) -> set[str]:
+    found: set[str] = set()
+    for symbol in _COLOR_IN_TEXT.findall(text):
+        found.update(part for part in symbol.split("/") if part in COLORS)
+    return found
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    mana_cost: str
+    types: tuple[str, ...]
+    oracle: str
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    color_identity: tuple[str, ...] = ()
+    mana_value: float = 0
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    keywords: tuple[str, ...] = ()
+    token: bool = False
+    produces: tuple[str, ...] = ()
+    manual: bool = False
+    manual_reason: str = ""
+    player_choices: bool = False
+    spell: tuple[dict[str, Any], ...] = ()
+    abilities: tuple[dict[str, Any], ...] = ()
+    aliases: tuple[str, ...] = ()
+    source: str = ""  # where the card came from: "file.yaml", "user pool", "inline"
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], source: str = "") -> Card:
+        cost = data.get("mana_cost", "")
+        colors = tuple(data.get("colors") or cost_colors(cost))
+        identity = data.get("color_identity")
+        if identity is None:
+            found = (
+                set(colors)
+                | text_colors(data.get("oracle", ""))
+                | set(c for c in data.get("produces", []) if c in COLORS)
+            )
+            identity = [c for c in COLORS if c in found]
+        return cls(
+            name=data["name"],
+            mana_cost=cost,
+            types=tuple(data["types"]),
+            oracle=data.get("oracle", ""),
+            supertypes=tuple(data.get("supertypes", ())),
+            subtypes=tuple(data.get("subtypes", ())),
+            colors=colors,
+            color_identity=tuple(identity),
+            mana_value=data.get("mana_value", mana_value(cost)),
+            power=data.get("power"),
+            toughness=data.get("toughness"),
+            loyalty=data.get("loyalty"),
+            keywords=tuple(data.get("keywords", ())),
+            token=bool(data.get("token", False)),
+            produces=tuple(data.get("produces", ())),
+            manual=bool(data.get("manual", False)),
+            manual_reason=data.get("manual_reason", ""),
+            player_choices=bool(data.get("player_choices", False)),
+            spell=tuple(data.get("spell", ())),
+            abilities=tuple(data.get("abilities", ())),
+            aliases=tuple(data.get("aliases", ())),
+            source=source,
+            raw=data,
+        )
+
+    # -- questions the games and validation ask -----------------------------
+
+    def is_type(self, kind: str) -> bool:
+        return kind in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @property
+    def is_basic_land(self) -> bool:
+        return self.is_land and "Basic" in self.supertypes
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_legendary(self) -> bool:
+        return "Legendary" in self.supertypes
+
+    @property
+    def automated(self) -> bool:
+        """The games apply it themselves (not a manual card)."""
+        return not self.manual
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join((*self.supertypes, *self.types))
+        if self.token:
+            left = "Token " + left
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    @property
+    def main_type(self) -> str:
+        """The type a deck summary counts it under."""
+        for kind in (
+            "Creature",
+            "Land",
+            "Planeswalker",
+            "Instant",
+            "Sorcery",
+            "Artifact",
+            "Enchantment",
+            "Battle",
+        ):
+            if kind in self.types:
+                return kind
+        return self.types[0]
+
+    def describe(self) -> str:
+        """The card as a few lines of text."""
+        lines = [f"{self.name}  {self.mana_cost}".rstrip(), self.type_line]
+        if self.power is not None:
+            lines.append(f"{self.power}/{self.toughness}")
+        if self.loyalty is not None:
+            lines.append(f"Loyalty {self.loyalty}")
+        if self.oracle:
+            lines.append(self.oracle)
+        status = (
+            "manual: " + (self.manual_reason or "played by hand") if self.manual else "automated"
+        )
+        if self.player_choices:
+            status += "; needs choices only a player can make"
+        lines.append(f"[{status}; from {self.source}]" if self.source else f"[{status}]")
+        return "\n".join(lines)

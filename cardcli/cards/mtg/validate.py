@@ -1,0 +1,386 @@
+"""Decklist checks by format. Every problem names the file, the line and the card.
+
+Formats: ``horde`` (the Horde's own deck), ``horde-player`` (a player's deck
+for Horde Magic), ``hunsberger``, ``commander``, ``highlander``, ``constructed``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass
+
+from cardcli.cards.mtg.decklist import Decklist, Entry
+from cardcli.cards.mtg.model import Card
+from cardcli.cards.mtg.pool import CardPool, normalize
+
+FORMATS = ("horde", "horde-player", "hunsberger", "commander", "highlander", "constructed")
+HORDE_SIZE = 100
+TOKEN_SHARE = (0.50, 0.60)
+HUNSBERGER_MIN = 18  # 15 for the Timer deck and 3 for a hand
+HUNSBERGER_RECOMMENDED = 60
+
+# Cards that make a Horde chanceless with no effort (the Horde rules warn of
+# Tainted Aether). The horde casts everything for free, attacks with all it
+# has and has no life: these lock it out or wipe it every turn.
+HORDE_PLAYER_BANNED = {
+    "Tainted Aether": "each creature the horde casts makes it sacrifice a creature or land",
+    "Moat": "the horde's ground creatures can never attack",
+    "Propaganda": "it does nothing against a horde, which has unlimited mana",
+    "Ghostly Prison": "it does nothing against a horde, which has unlimited mana",
+    "Mana Leak": "it does nothing against a horde, which has unlimited mana",
+    "Humility": "all the horde's creatures become 1/1 without abilities",
+    "Peacekeeper": "no creature can attack: the horde never deals damage",
+    "Platinum Angel": "the players cannot lose while it survives",
+    "Worship": "the players' life cannot drop below 1",
+    "Solitary Confinement": "the players take no damage",
+    "Blazing Archon": "creatures cannot attack the players",
+    "Elesh Norn, Grand Cenobite": "the horde's 2/2 tokens die on arrival",
+    "Contamination": "the horde relies on creatures; this makes every land a lock",
+    "Pestilence": "one activation a turn wipes every token the horde has",
+    "Norn's Annex": "the horde cannot pay life; it never attacks",
+    "Silent Arbiter": "the horde attacks with one creature a turn",
+    "Dueling Grounds": "the horde attacks with one creature a turn",
+}
+# The rules name these as useless rather than unfair: a warning, not a refusal.
+_WARN_ONLY = {"Propaganda", "Ghostly Prison", "Mana Leak"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    level: str  # "error", "warning" or "note"
+    file: str
+    line: int
+    card: str
+    message: str
+
+    def text(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        about = f" {self.card}:" if self.card else ""
+        return f"{where}: {self.level}:{about} {self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass
+class Report:
+    deck: Decklist
+    format: str
+    problems: list[Problem]
+    cards: dict[str, Card]  # normalized name -> card, for the entries that resolved
+
+    @property
+    def valid(self) -> bool:
+        return not any(p.level == "error" for p in self.problems)
+
+
+def check(
+    deck: Decklist, pool: CardPool, fmt: str | None = None, horde_size: int = HORDE_SIZE
+) -> Report:
+    fmt = fmt or deck.format or "constructed"
+    problems: list[Problem] = []
+    cards: dict[str, Card] = {}
+    local = CardPool([card for card, _ in deck.inline_cards])
+    pool.resolve(e.name for e in deck.entries if local.get(e.name) is None)
+    for entry in deck.entries:
+        card = local.get(entry.name) or pool.get(entry.name)
+        if card is None:
+            merged = pool.unknown_message(entry.name)
+            problems.append(Problem("error", deck.path, entry.line, entry.name, merged))
+        else:
+            cards[normalize(entry.name)] = card
+    rules = {
+        "horde": _horde,
+        "horde-player": _horde_player,
+        "hunsberger": _hunsberger,
+        "commander": _commander,
+        "highlander": _highlander,
+        "constructed": _constructed,
+    }
+    problems.extend(rules[fmt](deck, cards, horde_size))
+    return Report(deck, fmt, problems, cards)
+
+
+def _card(cards: dict[str, Card], entry: Entry) -> Card | None:
+    return cards.get(normalize(entry.name))
+
+
+def _first_line(deck: Decklist, section: str = "main") -> int:
+    entries = deck.section(section)
+    return entries[0].line if entries else 0
+
+
+def _copies(
+    deck: Decklist, cards: dict[str, Card], limit: int, sections: tuple[str, ...]
+) -> list[Problem]:
+    """At most ``limit`` copies of a card except basic lands, over ``sections``."""
+    totals: Counter[str] = Counter()
+    first: dict[str, Entry] = {}
+    for entry in deck.entries:
+        if entry.section in sections:
+            key = normalize(entry.name)
+            totals[key] += entry.count
+            first.setdefault(key, entry)
+    problems = []
+    for key, total in totals.items():
+        card = cards.get(key)
+        if total > limit and not (card and card.is_basic_land) and not _any_number(card):
+            entry = first[key]
+            rule = "singleton: one copy" if limit == 1 else f"at most {limit} copies"
+            problems.append(
+                Problem(
+                    "error",
+                    deck.path,
+                    entry.line,
+                    entry.name,
+                    f"{total} copies; {rule} except basic lands",
+                )
+            )
+    return problems
+
+
+def _any_number(card: Card | None) -> bool:
+    return card is not None and "any number of cards named" in card.oracle
+
+
+def _horde(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
+    problems = []
+    total = deck.count("main")
+    if total != size:
+        problems.append(
+            Problem(
+                "error",
+                deck.path,
+                _first_line(deck),
+                "",
+                f"a horde deck has {size} cards; this one has {total}",
+            )
+        )
+    tokens = sum(e.count for e in deck.section("main") if (c := _card(cards, e)) and c.token)
+    if total:
+        share = tokens / total
+        if not TOKEN_SHARE[0] <= share <= TOKEN_SHARE[1]:
+            problems.append(
+                Problem(
+                    "warning",
+                    deck.path,
+                    _first_line(deck),
+                    "",
+                    f"token cards are {share:.0%} of the deck; 50-60% is the recommended share",
+                )
+            )
+    for entry in deck.section("main"):
+        card = _card(cards, entry)
+        if card is None:
+            continue
+        if card.is_land:
+            problems.append(
+                Problem(
+                    "error",
+                    deck.path,
+                    entry.line,
+                    entry.name,
+                    "a horde plays no lands (it has unlimited mana)",
+                )
+            )
+        if card.token and card.mana_cost not in ("", "{0}"):
+            problems.append(
+                Problem(
+                    "error",
+                    deck.path,
+                    entry.line,
+                    entry.name,
+                    f"token cards cost {{0}}, not {card.mana_cost}",
+                )
+            )
+        if card.player_choices:
+            problems.append(
+                Problem(
+                    "warning",
+                    deck.path,
+                    entry.line,
+                    entry.name,
+                    "needs decisions only a player can make: a horde plays it badly",
+                )
+            )
+        status = "manual (players apply its text by hand)" if card.manual else "automated"
+        problems.append(Problem("note", deck.path, entry.line, entry.name, status))
+    return problems
+
+
+def _banned(deck: Decklist) -> list[Problem]:
+    problems = []
+    banned = {normalize(name): (name, why) for name, why in HORDE_PLAYER_BANNED.items()}
+    for entry in deck.entries:
+        hit = banned.get(normalize(entry.name))
+        if hit:
+            level = "warning" if hit[0] in _WARN_ONLY else "error"
+            verdict = (
+                "not useful in Horde" if level == "warning" else "refused in Horde player decks"
+            )
+            problems.append(
+                Problem(level, deck.path, entry.line, entry.name, f"{verdict}: {hit[1]}")
+            )
+    return problems
+
+
+def _horde_player(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
+    problems = _banned(deck)
+    if deck.section("commander"):
+        return problems + _commander(deck, cards, size)
+    total = deck.count("main")
+    if total < 60:
+        problems.append(
+            Problem(
+                "error",
+                deck.path,
+                _first_line(deck),
+                "",
+                f"a player deck has at least 60 cards; this one has {total}",
+            )
+        )
+    limit = 1 if deck.format == "highlander" else 4
+    return problems + _copies(deck, cards, limit, ("main", "sideboard"))
+
+
+def _hunsberger(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
+    total = deck.count("main")
+    if total < HUNSBERGER_MIN:
+        return [
+            Problem(
+                "error",
+                deck.path,
+                _first_line(deck),
+                "",
+                f"{total} cards: Hunsberger's Solitaire needs at least {HUNSBERGER_MIN} (15 for the Timer deck and 3 for a hand)",
+            )
+        ]
+    if total < HUNSBERGER_RECOMMENDED:
+        return [
+            Problem(
+                "warning",
+                deck.path,
+                _first_line(deck),
+                "",
+                f"{total} cards: 60 or more are recommended",
+            )
+        ]
+    return []
+
+
+def _commander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
+    problems: list[Problem] = []
+    commanders = deck.section("commander")
+    total = deck.count("main") + deck.count("commander")
+    line = _first_line(deck, "commander") or _first_line(deck)
+    if total != 100:
+        problems.append(
+            Problem(
+                "error",
+                deck.path,
+                line,
+                "",
+                f"a Commander deck has 100 cards with its commander; this one has {total}",
+            )
+        )
+    if not commanders:
+        problems.append(
+            Problem(
+                "error",
+                deck.path,
+                _first_line(deck),
+                "",
+                "no commander: add a 'commander' section (or a Commander header)",
+            )
+        )
+        return problems + _copies(deck, cards, 1, ("main", "commander"))
+    identity: set[str] = set()
+    for entry in commanders:
+        card = _card(cards, entry)
+        if card is None:
+            continue
+        if (
+            not (card.is_legendary and card.is_creature)
+            and "can be your commander" not in card.oracle
+        ):
+            problems.append(
+                Problem(
+                    "error",
+                    deck.path,
+                    entry.line,
+                    entry.name,
+                    "a commander must be a legendary creature",
+                )
+            )
+        identity.update(card.color_identity)
+    if len(commanders) > 1 and not all(
+        (c := _card(cards, e)) is not None and "Partner" in c.keywords for e in commanders
+    ):
+        problems.append(
+            Problem(
+                "error",
+                deck.path,
+                commanders[1].line,
+                commanders[1].name,
+                "only one commander (two need Partner)",
+            )
+        )
+    for entry in deck.section("main"):
+        card = _card(cards, entry)
+        if card is None:
+            continue
+        outside = [c for c in card.color_identity if c not in identity]
+        if outside:
+            problems.append(
+                Problem(
+                    "error",
+                    deck.path,
+                    entry.line,
+                    entry.name,
+                    f"colour identity {''.join(outside)} is outside the commander's ({''.join(sorted(identity)) or 'colourless'})",
+                )
+            )
+    return problems + _copies(deck, cards, 1, ("main", "commander"))
+
+
+def _highlander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
+    problems = _copies(deck, cards, 1, ("main", "sideboard"))
+    total = deck.count("main")
+    if total < 60:
+        problems.append(
+            Problem(
+                "warning",
+                deck.path,
+                _first_line(deck),
+                "",
+                f"{total} cards; Highlander decks usually have at least 60",
+            )
+        )
+    return problems
+
+
+def _constructed(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
+    problems = _copies(deck, cards, 4, ("main", "sideboard"))
+    total = deck.count("main")
+    if total < 60:
+        problems.append(
+            Problem(
+                "error",
+                deck.path,
+                _first_line(deck),
+                "",
+                f"a constructed deck has at least 60 cards; this one has {total}",
+            )
+        )
+    side = deck.count("sideboard")
+    if side > 15:
+        problems.append(
+            Problem(
+                "warning",
+                deck.path,
+                _first_line(deck, "sideboard"),
+                "",
+                f"a sideboard of {side}; 15 is the usual limit",
+            )
+        )
+    return problems

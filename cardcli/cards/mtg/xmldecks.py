@@ -1,0 +1,76 @@
+"""MTGO ``.dek`` and Cockatrice ``.cod`` decklists, parsed safely with expat.
+
+A DOCTYPE or any entity declaration is refused before it can expand, so
+"billion laughs" and external entities cannot do anything.
+"""
+
+from __future__ import annotations
+
+from xml.parsers import expat
+
+from cardcli.cards.mtg.decklist import MAX_COUNT, DeckError, Decklist, Entry, _clean_name
+
+
+class _Refused(Exception):
+    pass
+
+
+def parse_xml_deck(text: str, name: str) -> Decklist:
+    deck = Decklist(name=name.rsplit("/", 1)[-1].rsplit(".", 1)[0], path=name)
+    parser = expat.ParserCreate()
+    zone = ["main"]
+    in_deckname = [False]
+
+    def refuse(*_args: object) -> int:
+        raise _Refused
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        line = parser.CurrentLineNumber
+        lowered = tag.lower()
+        if lowered == "cards":  # MTGO .dek
+            section = "sideboard" if attrs.get("Sideboard", "false").lower() == "true" else "main"
+            _add(deck, attrs.get("Name", ""), attrs.get("Quantity", ""), line, section, name)
+        elif lowered == "zone":  # Cockatrice .cod
+            zone[0] = {"side": "sideboard", "main": "main", "tokens": "tokens"}.get(
+                attrs.get("name", "main").lower(), "main"
+            )
+        elif lowered == "card" and zone[0] != "tokens":
+            _add(deck, attrs.get("name", ""), attrs.get("number", ""), line, zone[0], name)
+        elif lowered == "deckname":
+            in_deckname[0] = True
+
+    def end(tag: str) -> None:
+        if tag.lower() == "deckname":
+            in_deckname[0] = False
+
+    def chars(data: str) -> None:
+        if in_deckname[0] and data.strip():
+            deck.name = data.strip()
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = chars
+    try:
+        parser.Parse(text, True)
+    except _Refused:
+        raise DeckError(
+            f"{name}:{parser.CurrentLineNumber}: DOCTYPE and entity declarations are not allowed in a decklist"
+        ) from None
+    except expat.ExpatError as err:
+        raise DeckError(f"{name}:{err.lineno}: broken XML: {expat.ErrorString(err.code)}") from None
+    if not deck.entries:
+        raise DeckError(f"{name}: no cards found (an MTGO .dek or Cockatrice .cod deck?)")
+    return deck
+
+
+def _add(deck: Decklist, card: str, quantity: str, line: int, section: str, name: str) -> None:
+    if not card.strip():
+        raise DeckError(f"{name}:{line}: a card without a name")
+    if not quantity.strip().isdigit() or not 1 <= int(quantity[:6]) <= MAX_COUNT:
+        raise DeckError(
+            f"{name}:{line}: {card}: quantity '{quantity}' is not a number from 1 to {MAX_COUNT}"
+        )
+    deck.entries.append(Entry(int(quantity), _clean_name(card), line, section))

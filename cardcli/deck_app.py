@@ -1,0 +1,104 @@
+"""What ``cardcli deck ...`` and ``cardcli cards ...`` do, as functions returning exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardcli.engine.errors import CardcliError
+
+
+def _echo(text: str) -> None:
+    print(text, flush=True)
+
+
+def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) -> int:
+    from cardcli.cards.mtg.decklist import load_decklist
+    from cardcli.cards.mtg.pool import CardPool
+    from cardcli.cards.mtg.validate import check
+
+    deck = load_decklist(Path(file))
+    report = check(deck, CardPool.bundled(), fmt, horde_size)
+    if as_json:
+        _echo(
+            json.dumps(
+                {
+                    "file": file,
+                    "deck": deck.name,
+                    "format": report.format,
+                    "valid": report.valid,
+                    "cards": deck.count("main"),
+                    "problems": [p.as_dict() for p in report.problems],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return 0 if report.valid else 1
+    notes = [p for p in report.problems if p.level == "note"]
+    for problem in report.problems:
+        if problem.level != "note":
+            _echo(problem.text())
+    if notes:
+        automated = sorted({p.card for p in notes if p.message == "automated"})
+        manual = sorted({p.card for p in notes if p.message != "automated"})
+        _echo(f"automated by the engine ({len(automated)}): " + (", ".join(automated) or "none"))
+        _echo(f"manual, applied by the players ({len(manual)}): " + (", ".join(manual) or "none"))
+    errors = sum(1 for p in report.problems if p.level == "error")
+    warnings = sum(1 for p in report.problems if p.level == "warning")
+    verdict = "valid" if report.valid else f"invalid, {errors} error(s)"
+    _echo(
+        f"{file}: {verdict} as {report.format} ({deck.count('main')} cards, {warnings} warning(s))"
+    )
+    return 0 if report.valid else 1
+
+
+def deck_show(file: str, fmt: str | None) -> int:
+    from cardcli.cards.mtg.decklist import load_decklist
+    from cardcli.cards.mtg.pool import CardPool
+    from cardcli.cards.mtg.show import deck_summary
+    from cardcli.cards.mtg.validate import check
+
+    deck = load_decklist(Path(file))
+    report = check(deck, CardPool.bundled(), fmt)
+    _echo(deck_summary(report))
+    for problem in report.problems:
+        if problem.level == "error" and "unknown card" in problem.message:
+            _echo(problem.text())
+    return 0
+
+
+def cards_search(query: str, limit: int) -> int:
+    from cardcli.cards.mtg.pool import CardPool
+
+    pool = CardPool.bundled()
+    found = pool.search(query, limit)
+    for card in found:
+        _echo(f"{card.name:<32} {card.mana_cost:<14} {card.type_line}")
+    if not found:
+        _echo(f"no card matches '{query}'")
+        return 1
+    return 0
+
+
+def cards_show(name: str) -> int:
+    from cardcli.cards.mtg.pool import CardPool
+
+    pool = CardPool.bundled()
+    card = pool.get(name)
+    if card is None:
+        raise CardcliError(pool.unknown_message(name))
+    _echo(card.describe())
+    return 0
+
+
+def cards_import(file: str, out: str | None) -> int:
+    from cardcli.cards.mtg.mtgjson import import_atomic_cards
+    from cardcli.cards.mtg.pool import user_pool_path
+
+    target = Path(out) if out else user_pool_path()
+    stats = import_atomic_cards(Path(file), target)
+    _echo(
+        f"imported {stats.cards} cards ({stats.automated} automated, {stats.manual} manual, "
+        f"{stats.skipped} skipped) into {target}"
+    )
+    return 0

@@ -1,0 +1,89 @@
+"""Loading YAML that a user wrote, safely: no code, no alias bombs, no huge files.
+
+Only ``yaml.SafeLoader`` constructs objects, and anchors/aliases are refused
+outright (decklists and card files never need them, and an alias bomb is the
+one way a small safe YAML file can eat all memory).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardcli.engine.errors import CardcliError, UsageError
+
+MAX_YAML_BYTES = 8 * 1024 * 1024
+
+
+class YamlError(CardcliError):
+    """A YAML file that cannot be used: exit code 2."""
+
+    exit_code = 2
+
+
+def read_text(path: Path, limit: int = MAX_YAML_BYTES) -> str:
+    try:
+        size = path.stat().st_size
+    except OSError as err:
+        raise UsageError(f"{path}: {err.strerror or err}") from None
+    if size > limit:
+        raise YamlError(f"{path}: {size} bytes is too big (at most {limit})")
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise UsageError(f"{path}: {err.strerror or err}") from None
+    if b"\0" in data[:8192]:
+        raise YamlError(f"{path}: a binary file, not text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise YamlError(f"{path}: not UTF-8 text (byte {err.start})") from None
+
+
+LINE_KEY = "__line__"
+
+
+def load_yaml(text: str, name: str, lines: bool = False) -> Any:
+    """Parse ``text``; with ``lines`` every mapping gets its line as ``__line__``."""
+    import yaml
+
+    class NoAliasLoader(yaml.SafeLoader):
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()  # type: ignore[no-untyped-call]
+                line = event.start_mark.line + 1
+                raise YamlError(f"{name}:{line}: YAML aliases (*name) are not allowed here")
+            return super().compose_node(parent, index)
+
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            mapping = super().construct_mapping(node, deep=deep)
+            if lines:
+                mapping[LINE_KEY] = node.start_mark.line + 1
+            return mapping
+
+    try:
+        # A SafeLoader subclass: no Python objects can be built from the text.
+        return yaml.load(text, Loader=NoAliasLoader)
+    except YamlError:
+        raise
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = f":{mark.line + 1}" if mark is not None else ""
+        raise YamlError(f"{name}{where}: broken YAML: {err.problem or err.context}") from None
+    except yaml.YAMLError as err:
+        raise YamlError(f"{name}: broken YAML: {err}") from None
+    except RecursionError:
+        raise YamlError(f"{name}: YAML nested too deeply") from None
+
+
+def load_yaml_file(path: Path, lines: bool = False) -> Any:
+    return load_yaml(read_text(path), str(path), lines)
+
+
+def without_lines(value: Any) -> Any:
+    """A copy of ``value`` with the ``__line__`` keys taken out."""
+    if isinstance(value, dict):
+        return {k: without_lines(v) for k, v in value.items() if k != LINE_KEY}
+    if isinstance(value, list):
+        return [without_lines(v) for v in value]
+    return value

@@ -1,0 +1,129 @@
+"""MTGJSON AtomicCards import: mapping, Oracle shapes, streaming, the user pool."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.cards.mtg import mtgjson
+from cardcli.cards.mtg.oracle import read_behaviour
+from cardcli.cards.mtg.pool import CardPool
+from cardcli.cards.mtg.schemas import card_validator
+from cardcli.cli import cli
+from tests.conftest import REPO
+
+FIXTURE = REPO / "tests" / "fixtures" / "AtomicCards.json"
+
+
+def imported(tmp_path: Path) -> dict[str, dict[str, object]]:
+    out = tmp_path / "cards.jsonl"
+    stats = mtgjson.import_atomic_cards(FIXTURE, out)
+    assert stats.cards == 9 and stats.skipped == 0
+    cards = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    return {c["name"]: c for c in cards}
+
+
+def test_every_imported_card_matches_the_card_schema(tmp_path: Path) -> None:
+    validator = card_validator()
+    for card in imported(tmp_path).values():
+        assert [e.message for e in validator.iter_errors(card)] == [], card["name"]
+
+
+def test_facts_are_mapped_to_the_model(tmp_path: Path) -> None:
+    cards = imported(tmp_path)
+    angel = cards["Serra Angel"]
+    assert angel["mana_cost"] == "{3}{W}{W}" and angel["mana_value"] == 5.0
+    assert angel["power"] == "4" and angel["toughness"] == "4"
+    assert angel["keywords"] == ["Flying", "Vigilance"] and angel["colors"] == ["W"]
+    assert "manual" not in angel  # a keyword line needs no behaviour
+    krenko = cards["Krenko, Mob Boss"]
+    assert krenko["supertypes"] == ["Legendary"] and krenko["subtypes"] == ["Goblin", "Warrior"]
+    assert cards["Karplusan Forest"]["produces"] == ["R", "G", "C"]
+
+
+def test_common_oracle_shapes_become_behaviour(tmp_path: Path) -> None:
+    cards = imported(tmp_path)
+    assert cards["Lightning Bolt"]["spell"] == [{"do": "damage", "amount": 3, "target": "any"}]
+    (alarm,) = cards["Raise the Alarm"]["spell"]
+    assert alarm["do"] == "create_token" and alarm["amount"] == 2
+    assert alarm["token"]["subtypes"] == ["Soldier"] and alarm["token"]["power"] == "1"
+    (kavu,) = cards["Flametongue Kavu"]["abilities"]
+    assert kavu["when"] == "enters"
+    assert kavu["effects"] == [{"do": "damage", "amount": 4, "target": "creature"}]
+    (digger,) = cards["Gravedigger"]["abilities"]
+    assert digger["effects"][0]["do"] == "return_to_hand" and digger["effects"][0]["optional"]
+
+
+def test_what_cannot_be_read_becomes_manual(tmp_path: Path) -> None:
+    cards = imported(tmp_path)
+    for name in ("Krenko, Mob Boss", "Fire", "Ice", "Karplusan Forest"):
+        assert cards[name]["manual"] is True, name
+        assert cards[name]["manual_reason"].startswith("text not read:")
+
+
+def test_split_cards_import_each_face_and_the_full_name_finds_the_first(tmp_path: Path) -> None:
+    cards = imported(tmp_path)
+    assert cards["Fire"]["aliases"] == ["Fire // Ice"]
+    assert "aliases" not in cards["Ice"]
+    pool = CardPool(user_pool=tmp_path / "cards.jsonl")
+    card = pool.get("fire // ice")
+    assert card is not None and card.name == "Fire" and card.source == "user pool"
+
+
+def test_the_import_streams_in_small_chunks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mtgjson, "CHUNK", 7)  # every value straddles chunk boundaries
+    small = imported(tmp_path)
+    monkeypatch.setattr(mtgjson, "CHUNK", 1 << 16)
+    big_dir = tmp_path / "big"
+    big_dir.mkdir()
+    assert imported(big_dir) == small
+
+
+def test_the_pool_serves_validation_through_cardcli_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDCLI_HOME", str(tmp_path))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["cards", "import", str(FIXTURE)], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert "imported 9 cards" in result.stdout and str(tmp_path / "cards.jsonl") in result.stdout
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Gravedigger\n4 Raise the Alarm\n52 Swamp\n", encoding="utf-8")
+    checked = runner.invoke(cli, ["deck", "validate", str(deck)], catch_exceptions=False)
+    assert checked.exit_code == 0, checked.stdout
+    shown = runner.invoke(cli, ["cards", "show", "gravedigger"], catch_exceptions=False)
+    assert "from user pool" in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[1, 2]", "not MTGJSON"),
+        ('{"data": {"X": [{"name": "X"', "broken JSON"),
+        ("\x00\x01binary", "not MTGJSON"),
+    ],
+)
+def test_broken_input_is_one_line_and_keeps_the_old_pool(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    source = tmp_path / "bad.json"
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "cards.jsonl"
+    out.write_text('{"name": "Old", "types": ["Instant"], "oracle": ""}\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["cards", "import", str(source), "--out", str(out)])
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.output
+    assert "Old" in out.read_text(encoding="utf-8")
+    assert not (tmp_path / "cards.jsonl.part").exists()
+
+
+def test_oracle_reader_keeps_keywords_and_lands_quiet() -> None:
+    land = {"name": "Swamp", "types": ["Land"], "oracle": "({T}: Add {B}.)"}
+    assert read_behaviour(land) == {}
+    bear = {"name": "Bear", "types": ["Creature"], "oracle": "Trample", "keywords": ["Trample"]}
+    assert read_behaviour(bear) == {}
