@@ -124,7 +124,9 @@ def _copies(
     problems = []
     for key, total in totals.items():
         card = cards.get(key)
-        if total > limit and not (card and card.is_basic_land) and not _any_number(card):
+        if card is None:
+            continue  # an unknown card is reported as such, not counted
+        if total > limit and not card.is_basic_land and not _any_number(card):
             entry = first[key]
             rule = "singleton: one copy" if limit == 1 else f"at most {limit} copies"
             problems.append(
