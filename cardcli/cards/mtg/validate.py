@@ -86,7 +86,7 @@ def check(
         card = local.get(entry.name) or pool.get(entry.name)
         if card is None:
             merged = pool.unknown_message(entry.name)
-            problems.append(Problem("error", deck.path, entry.line, entry.name, merged))
+            problems.append(_at(deck, entry, "error", merged))
         else:
             cards[normalize(entry.name)] = card
     rules = {
@@ -110,6 +110,15 @@ def _first_line(deck: Decklist, section: str = "main") -> int:
     return entries[0].line if entries else 0
 
 
+def _at(deck: Decklist, entry: Entry, level: str, message: str) -> Problem:
+    return Problem(level, deck.path, entry.line, entry.name, message)
+
+
+def _whole(deck: Decklist, level: str, message: str, section: str = "main") -> Problem:
+    """A problem of the deck as a whole, shown at the section's first line."""
+    return Problem(level, deck.path, _first_line(deck, section), "", message)
+
+
 def _copies(
     deck: Decklist, cards: dict[str, Card], limit: int, sections: tuple[str, ...]
 ) -> list[Problem]:
@@ -129,15 +138,7 @@ def _copies(
         if total > limit and not card.is_basic_land and not _any_number(card):
             entry = first[key]
             rule = "singleton: one copy" if limit == 1 else f"at most {limit} copies"
-            problems.append(
-                Problem(
-                    "error",
-                    deck.path,
-                    entry.line,
-                    entry.name,
-                    f"{total} copies; {rule} except basic lands",
-                )
-            )
+            problems.append(_at(deck, entry, "error", f"{total} copies; {rule} except basic lands"))
     return problems
 
 
@@ -150,24 +151,16 @@ def _horde(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
     total = deck.count("main")
     if total != size:
         problems.append(
-            Problem(
-                "error",
-                deck.path,
-                _first_line(deck),
-                "",
-                f"a horde deck has {size} cards; this one has {total}",
-            )
+            _whole(deck, "error", f"a horde deck has {size} cards; this one has {total}")
         )
     tokens = sum(e.count for e in deck.section("main") if (c := _card(cards, e)) and c.token)
     if total:
         share = tokens / total
         if not TOKEN_SHARE[0] <= share <= TOKEN_SHARE[1]:
             problems.append(
-                Problem(
+                _whole(
+                    deck,
                     "warning",
-                    deck.path,
-                    _first_line(deck),
-                    "",
                     f"token cards are {share:.0%} of the deck; 50-60% is the recommended share",
                 )
             )
@@ -177,13 +170,7 @@ def _horde(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
             continue
         if card.is_land:
             problems.append(
-                Problem(
-                    "error",
-                    deck.path,
-                    entry.line,
-                    entry.name,
-                    "a horde plays no lands (it has unlimited mana)",
-                )
+                _at(deck, entry, "error", "a horde plays no lands (it has unlimited mana)")
             )
         if card.token and card.mana_cost not in ("", "{0}"):
             problems.append(
@@ -197,16 +184,15 @@ def _horde(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
             )
         if card.player_choices:
             problems.append(
-                Problem(
+                _at(
+                    deck,
+                    entry,
                     "warning",
-                    deck.path,
-                    entry.line,
-                    entry.name,
                     "needs decisions only a player can make: a horde plays it badly",
                 )
             )
         status = "manual (players apply its text by hand)" if card.manual else "automated"
-        problems.append(Problem("note", deck.path, entry.line, entry.name, status))
+        problems.append(_at(deck, entry, "note", status))
     return problems
 
 
@@ -220,9 +206,7 @@ def _banned(deck: Decklist) -> list[Problem]:
             verdict = (
                 "not useful in Horde" if level == "warning" else "refused in Horde player decks"
             )
-            problems.append(
-                Problem(level, deck.path, entry.line, entry.name, f"{verdict}: {hit[1]}")
-            )
+            problems.append(_at(deck, entry, level, f"{verdict}: {hit[1]}"))
     return problems
 
 
@@ -233,13 +217,7 @@ def _horde_player(deck: Decklist, cards: dict[str, Card], size: int) -> list[Pro
     total = deck.count("main")
     if total < 60:
         problems.append(
-            Problem(
-                "error",
-                deck.path,
-                _first_line(deck),
-                "",
-                f"a player deck has at least 60 cards; this one has {total}",
-            )
+            _whole(deck, "error", f"a player deck has at least 60 cards; this one has {total}")
         )
     limit = 1 if deck.format == "highlander" else 4
     return problems + _copies(deck, cards, limit, ("main", "sideboard"))
@@ -249,24 +227,14 @@ def _hunsberger(deck: Decklist, cards: dict[str, Card], size: int) -> list[Probl
     total = deck.count("main")
     if total < HUNSBERGER_MIN:
         return [
-            Problem(
+            _whole(
+                deck,
                 "error",
-                deck.path,
-                _first_line(deck),
-                "",
                 f"{total} cards: Hunsberger's Solitaire needs at least {HUNSBERGER_MIN} (15 for the Timer deck and 3 for a hand)",
             )
         ]
     if total < HUNSBERGER_RECOMMENDED:
-        return [
-            Problem(
-                "warning",
-                deck.path,
-                _first_line(deck),
-                "",
-                f"{total} cards: 60 or more are recommended",
-            )
-        ]
+        return [_whole(deck, "warning", f"{total} cards: 60 or more are recommended")]
     return []
 
 
@@ -287,13 +255,7 @@ def _commander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Proble
         )
     if not commanders:
         problems.append(
-            Problem(
-                "error",
-                deck.path,
-                _first_line(deck),
-                "",
-                "no commander: add a 'commander' section (or a Commander header)",
-            )
+            _whole(deck, "error", "no commander: add a 'commander' section (or a Commander header)")
         )
         return problems + _copies(deck, cards, 1, ("main", "commander"))
     identity: set[str] = set()
@@ -305,15 +267,7 @@ def _commander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Proble
             not (card.is_legendary and card.is_creature)
             and "can be your commander" not in card.oracle
         ):
-            problems.append(
-                Problem(
-                    "error",
-                    deck.path,
-                    entry.line,
-                    entry.name,
-                    "a commander must be a legendary creature",
-                )
-            )
+            problems.append(_at(deck, entry, "error", "a commander must be a legendary creature"))
         identity.update(card.color_identity)
     if len(commanders) > 1 and not all(
         (c := _card(cards, e)) is not None and "Partner" in c.keywords for e in commanders
@@ -334,11 +288,10 @@ def _commander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Proble
         outside = [c for c in card.color_identity if c not in identity]
         if outside:
             problems.append(
-                Problem(
+                _at(
+                    deck,
+                    entry,
                     "error",
-                    deck.path,
-                    entry.line,
-                    entry.name,
                     f"colour identity {''.join(outside)} is outside the commander's ({''.join(sorted(identity)) or 'colourless'})",
                 )
             )
@@ -350,13 +303,7 @@ def _highlander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Probl
     total = deck.count("main")
     if total < 60:
         problems.append(
-            Problem(
-                "warning",
-                deck.path,
-                _first_line(deck),
-                "",
-                f"{total} cards; Highlander decks usually have at least 60",
-            )
+            _whole(deck, "warning", f"{total} cards; Highlander decks usually have at least 60")
         )
     return problems
 
@@ -366,23 +313,11 @@ def _constructed(deck: Decklist, cards: dict[str, Card], size: int) -> list[Prob
     total = deck.count("main")
     if total < 60:
         problems.append(
-            Problem(
-                "error",
-                deck.path,
-                _first_line(deck),
-                "",
-                f"a constructed deck has at least 60 cards; this one has {total}",
-            )
+            _whole(deck, "error", f"a constructed deck has at least 60 cards; this one has {total}")
         )
     side = deck.count("sideboard")
     if side > 15:
         problems.append(
-            Problem(
-                "warning",
-                deck.path,
-                _first_line(deck, "sideboard"),
-                "",
-                f"a sideboard of {side}; 15 is the usual limit",
-            )
+            _whole(deck, "warning", f"a sideboard of {side}; 15 is the usual limit", "sideboard")
         )
     return problems
