@@ -55,7 +55,8 @@ def _lines_of(stream: IO[bytes], name: str) -> Iterator[str]:
                 rest = stream.readline(1 << 16)
                 if not rest or rest.endswith(b"\n"):
                     break
-        yield raw.decode("utf-8", errors="replace")[:MAX_READ_LINE].rstrip("\r\n")
+        text = raw.decode("utf-8", errors="replace")[:MAX_READ_LINE].rstrip("\r\n")
+        yield text.lstrip("\ufeff")  # a byte-order mark some editors put first
 
 
 def script_lines(paths: tuple[str, ...]) -> Iterator[str]:
