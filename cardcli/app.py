@@ -21,8 +21,6 @@ from cardcli.engine.loop import RunEnd, run
 from cardcli.engine.replay import Divergence, Replay
 from cardcli.engine.session import HUMAN, Session
 
-MAX_SEED = (1 << 64) - 1
-
 
 def echo(text: str) -> None:
     print(text, flush=True)
@@ -46,7 +44,8 @@ def seat_map(
         seat, sep, who = item.partition("=")
         seat, who = seat.strip().lower(), who.strip().lower()
         if not sep or not seat or not who:
-            raise UsageError(f"--seat takes SEAT=human or SEAT=BOT, e.g. p2=greedy; got '{item}'")
+            example = f"p2={next(iter(game.bots))}"
+            raise UsageError(f"--seat takes SEAT=human or SEAT=BOT, e.g. {example}; got '{item}'")
         if seat not in chosen:
             raise UsageError(f"--seat {item}: {game.name} has seats {', '.join(names)}")
         chosen[seat] = who
