@@ -18,7 +18,7 @@ from cardcli.engine.errors import CardcliError, LogError, UsageError
 from cardcli.engine.game import Game, get_game
 from cardcli.engine.log import Line, LogWriter, decode_line, encode, iter_raw_lines, read_log
 from cardcli.engine.loop import RunEnd, run
-from cardcli.engine.replay import Divergence, Replay
+from cardcli.engine.replay import Divergence, Replay, session_from_header
 from cardcli.engine.session import HUMAN, Session
 
 
@@ -117,7 +117,9 @@ def _drive(
     strict: bool,
     out: Callable[[str], None],
     log_path: Path | None,
+    earlier: list[str] | None = None,
 ) -> int:
+    """Play on with the given input; ``earlier`` lines are fed first, quietly (resume)."""
     display = terminal.Display(session, out, board=watching or interactive)
     lines: Iterator[str] = iter(())
     if interactive:
@@ -126,13 +128,16 @@ def _drive(
     else:
         lines = terminal.script_lines(scripts or ("-",))
         reader = terminal.script_reader(lines, session, out)
-    show = display if watching or interactive else _quiet
-    timed_read = None
+    show: Callable[[str, Any], None] = display if watching or interactive else _quiet
+    timed_read: Callable[[float | None], str | None] | None = None
     wall = None
     if interactive and session.game.timed:
         humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
         timed_read = terminal.TimedPrompt(session, out, humans[0] if len(humans) == 1 else None)
-        wall = _wall_clock(getattr(session.state, "clock", 0))
+    if earlier:
+        reader, timed_read, show = _after(earlier, reader, timed_read, show, session)
+    if timed_read is not None:
+        wall = _wall_clock(session, earlier)
     try:
         end: RunEnd = run(
             session, reader, show=show, strict=strict, timed_read=timed_read, wall=wall
@@ -151,12 +156,56 @@ def _drive(
     return 0
 
 
-def _wall_clock(start_ms: int) -> Callable[[], int]:
-    """Logical milliseconds that follow the wall clock from ``start_ms``."""
+def _wall_clock(session: Session, earlier: list[str] | None) -> Callable[[], int]:
+    """Logical milliseconds that follow the wall clock on from the game's clock.
+
+    While a resumed game is still being played up to where its log ended
+    (``earlier`` not yet empty), the wall clock stands at the game's clock.
+    """
     import time
 
-    began = time.monotonic()
-    return lambda: start_ms + int((time.monotonic() - began) * 1000)
+    began: list[float] = []
+
+    def now() -> int:
+        clock = int(getattr(session.state, "clock", 0))
+        if earlier:
+            return clock
+        if not began:
+            began.extend((time.monotonic(), clock))
+        return int(began[1] + (time.monotonic() - began[0]) * 1000)
+
+    return now
+
+
+def _after(
+    earlier: list[str],
+    reader: Callable[[str | None], str | None],
+    timed_read: Callable[[float | None], str | None] | None,
+    show: Callable[[str, Any], None],
+    session: Session,
+) -> tuple[
+    Callable[[str | None], str | None],
+    Callable[[float | None], str | None] | None,
+    Callable[[str, Any], None],
+]:
+    """Readers that give ``earlier`` first (emptying it), and a quiet display meanwhile."""
+    pending = list(earlier)
+
+    def first_read(seat: str | None) -> str | None:
+        return pending.pop(0) if pending else reader(seat)
+
+    def first_timed(timeout: float | None) -> str | None:
+        if pending:
+            return pending.pop(0)
+        earlier.clear()  # the wall clock starts from here
+        assert timed_read is not None
+        return timed_read(timeout)
+
+    def quiet_first(text: str, outcome: Any) -> None:
+        if not pending:
+            show(text, outcome)
+
+    return first_read, (first_timed if timed_read is not None else None), quiet_first
 
 
 def _quiet(text: str, outcome: Any) -> None:
@@ -182,23 +231,63 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
             )
         handle.seek(contents.whole_bytes)
         handle.truncate()
-        session = replay.session
-        session.sinks = [LogWriter(handle)]
         watching = terminal.stdout_is_terminal()
+        writers = [LogWriter(handle)]
         if not watching:
-            session.sinks.append(LogWriter(sys.stdout.buffer))
-        for line in replay.extra(len(contents.lines)):
-            for sink in session.sinks:
-                sink(line)
-        if session.over:
+            writers.append(LogWriter(sys.stdout.buffer))
+        if replay.session.over:
+            for line in replay.extra(len(contents.lines)):
+                for writer in writers:
+                    writer(line)
             note(f"{log}: the game is over; nothing to resume")
             return 0
         interactive = not scripts and terminal.stdin_is_terminal()
         out = echo if watching else note
+        if replay.session.game.timed:
+            # Bots in a real-time game keep their own schedule: play the log
+            # again with its people's lines, so that they act as they would have.
+            session = session_from_header(
+                contents.lines[0], log, [_catch_up(contents.lines, writers, log)]
+            )
+            earlier = people_lines(contents.lines)
+        else:
+            session, earlier = replay.session, []
+            session.sinks = list(writers)
+            for line in replay.extra(len(contents.lines)):
+                for writer in writers:
+                    writer(line)
         if watching:
-            echo(f"resuming {session.game.name}, seed {session.seed}, at seq {session.seq}")
-            echo(session.state.render())
-        return _drive(session, scripts, interactive, watching, False, out, path)
+            echo(f"resuming {session.game.name}, seed {session.seed}, at seq {len(contents.lines)}")
+            echo(replay.session.state.render())
+        return _drive(session, scripts, interactive, watching, False, out, path, earlier)
+
+
+def people_lines(lines: list[Line]) -> list[str]:
+    """The texts people gave in a log (not bots'), as they were given."""
+    texts = []
+    for line in lines[1:]:
+        if line.get("type") in ("command", "rejected") and "bot" not in line:
+            text = str(line.get("text", ""))
+            length = line.get("length")
+            texts.append(text.ljust(length) if isinstance(length, int) else text)
+    return texts
+
+
+def _catch_up(logged: list[Line], writers: list[LogWriter], name: str) -> Callable[[Line], None]:
+    """A sink that checks re-run lines against the log, then writes the new ones."""
+
+    def sink(line: Line) -> None:
+        seq = line["seq"]
+        if seq < len(logged):
+            # The header may name another engine version; every other line must match.
+            again = {**line, "engine": logged[0].get("engine")} if seq == 0 else line
+            if again != logged[seq]:
+                raise LogError(f"{name}: cannot resume: playing it again differs at seq {seq}")
+            return
+        for writer in writers:
+            writer(line)
+
+    return sink
 
 
 def divergence_text(d: Divergence) -> str:

@@ -419,3 +419,28 @@ def test_real_time_script_lines_get_their_time_and_bad_times_are_rejected(tmp_pa
     assert mine[2]["text"] == "@3000 f"
     bot_times = [int(line["text"].split()[0][1:]) for line in lines if line.get("bot") == "hard"]
     assert bot_times and all(t <= 3000 for t in bot_times)
+
+
+def test_resuming_a_real_time_bot_game_continues_exactly_as_it_would_have(tmp_path: Path) -> None:
+    full = tmp_path / "full.jsonl"
+    args = ("play", "double-solitaire", "--bot", "hard", "--seed", "5", "--target", "15")
+    full.write_bytes(cardcli(*args).stdout_bytes)
+    data = full.read_bytes()
+    for cut in (len(data) // 7, len(data) // 2 + 3):
+        partial = tmp_path / f"cut{cut}.jsonl"
+        partial.write_bytes(data[:cut])
+        result = cardcli("resume", str(partial))
+        assert result.exit_code == 0, result.stderr
+        assert partial.read_bytes() == data
+
+
+def test_resuming_a_real_time_game_with_a_person_keeps_the_bots_schedule(tmp_path: Path) -> None:
+    first = script(tmp_path, "@500 f\n@1400 d w3\n", "first.txt")
+    rest = script(tmp_path, "@2600 f\n@9000 f\n", "rest.txt")
+    both = script(tmp_path, "@500 f\n@1400 d w3\n@2600 f\n@9000 f\n", "both.txt")
+    args = ("play", "double-solitaire", "--seed", "3", "--seat", "p2=medium", "--target", "10")
+    whole = cardcli(*args, both).stdout_bytes
+    log = tmp_path / "game.jsonl"
+    assert cardcli(*args, "--log", str(log), first).exit_code == 0
+    assert cardcli("resume", str(log), rest).exit_code == 0
+    assert log.read_bytes() == whole
