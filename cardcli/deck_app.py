@@ -17,7 +17,12 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
     from cardcli.cards.mtg.pool import CardPool
     from cardcli.cards.mtg.validate import check
 
-    deck = load_decklist(Path(file))
+    try:
+        deck = load_decklist(Path(file))
+    except CardcliError as err:
+        if as_json:  # tools get JSON even for input that cannot be read
+            print(json.dumps({"file": file, "valid": False, "error": str(err)}), flush=True)
+        raise
     report = check(deck, CardPool.bundled(), fmt, horde_size)
     if as_json:
         _echo(

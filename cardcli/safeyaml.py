@@ -22,16 +22,17 @@ class YamlError(CardcliError):
 
 
 def read_text(path: Path, limit: int = MAX_YAML_BYTES) -> str:
+    """A text file's contents; refuses devices, pipes, binary and over-large files."""
     try:
-        size = path.stat().st_size
+        if not path.is_file():
+            problem = "no such file" if not path.exists() else "not a regular file"
+            raise UsageError(f"{path}: {problem}")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)  # never more than the limit, whatever stat says
     except OSError as err:
         raise UsageError(f"{path}: {err.strerror or err}") from None
-    if size > limit:
-        raise YamlError(f"{path}: {size} bytes is too big (at most {limit})")
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise UsageError(f"{path}: {err.strerror or err}") from None
+    if len(data) > limit:
+        raise YamlError(f"{path}: too big (more than {limit} bytes)")
     if b"\0" in data[:8192]:
         raise YamlError(f"{path}: a binary file, not text")
     try:

@@ -488,3 +488,59 @@ def test_cards_show_and_search() -> None:
     assert found.exit_code == 0 and "Grave Titan" in found.stdout
     missing = cardcli("cards", "show", "Grave Titn")
     assert missing.exit_code == 1 and "did you mean 'Grave Titan'" in missing.stderr
+
+
+def test_odd_inputs_found_in_review(tmp_path: Path) -> None:
+    # A superscript digit is not a quantity; a device is not a decklist.
+    quirky = write(tmp_path, "q.dek", '<Deck><Cards Quantity="\u00b2" Name="Mountain"/></Deck>')
+    result = cardcli("deck", "validate", str(quirky))
+    assert result.exit_code == 2 and "is not a number" in result.stderr
+    result = cardcli("deck", "validate", "/dev/zero")
+    assert result.exit_code == 2 and "not a regular file" in result.stderr
+    floaty = write(tmp_path, "f.yaml", "name: x\nmain:\n  - {count: 4.0, card: Shock}\n")
+    assert cardcli("deck", "validate", str(floaty)).exit_code == 2
+    bad_json = cardcli("deck", "validate", str(floaty), "--json")
+    assert json.loads(bad_json.stdout)["valid"] is False
+
+
+def test_comment_headed_groups_and_trailing_comments_in_text_decks() -> None:
+    deck = parse_text_deck(
+        "// Creatures\n4 Lightning Bolt  # burn\n\n// Lands\n56 Mountain\n4 Shock *F*\n", "g.txt"
+    )
+    assert [(e.count, e.name, e.section) for e in deck.entries] == [
+        (4, "Lightning Bolt", "main"),
+        (56, "Mountain", "main"),
+        (4, "Shock", "main"),
+    ]
+
+
+def test_colour_identity_counts_mana_symbols_not_what_a_card_produces() -> None:
+    rock = Card.from_data(
+        {
+            "name": "Rock",
+            "mana_cost": "{4}",
+            "types": ["Artifact"],
+            "oracle": "{T}: Add one mana of any color.",
+            "produces": ["W", "U", "B", "R", "G"],
+        }
+    )
+    assert rock.color_identity == ()
+    swamp = Card.from_data(
+        {"name": "Swamp", "mana_cost": "", "types": ["Land"], "oracle": "({T}: Add {B}.)"}
+    )
+    assert swamp.color_identity == ("B",)
+
+
+def test_inline_cards_may_write_power_as_a_number(tmp_path: Path, pool: CardPool) -> None:
+    path = write(
+        tmp_path,
+        "n.yaml",
+        "name: n\nformat: horde\nmain:\n  - {count: 55, card: Rat}\n  - {count: 45, card: Walking Corpse}\n"
+        "cards:\n  - {name: Rat, token: true, mana_cost: '', types: [Creature], power: 1, toughness: 1, oracle: ''}\n",
+    )
+    report = check(load_decklist(path), pool)
+    assert report.valid, [p.text() for p in report.problems]
+
+
+def test_aether_is_matched_with_or_without_the_ligature() -> None:
+    assert normalize("\u00c6ther Vial") == normalize("Aether Vial")

@@ -21,7 +21,7 @@ FIXTURE = REPO / "tests" / "fixtures" / "AtomicCards.json"
 def imported(tmp_path: Path) -> dict[str, dict[str, object]]:
     out = tmp_path / "cards.jsonl"
     stats = mtgjson.import_atomic_cards(FIXTURE, out)
-    assert stats.cards == 9 and stats.skipped == 0
+    assert stats.cards == 8 and stats.skipped == 1  # Ice, the back half of Fire // Ice
     cards = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     return {c["name"]: c for c in cards}
 
@@ -59,15 +59,15 @@ def test_common_oracle_shapes_become_behaviour(tmp_path: Path) -> None:
 
 def test_what_cannot_be_read_becomes_manual(tmp_path: Path) -> None:
     cards = imported(tmp_path)
-    for name in ("Krenko, Mob Boss", "Fire", "Ice", "Karplusan Forest"):
+    for name in ("Krenko, Mob Boss", "Fire", "Karplusan Forest"):
         assert cards[name]["manual"] is True, name
         assert cards[name]["manual_reason"].startswith("text not read:")
 
 
-def test_split_cards_import_each_face_and_the_full_name_finds_the_first(tmp_path: Path) -> None:
+def test_a_split_card_is_its_front_face_found_by_the_full_name(tmp_path: Path) -> None:
     cards = imported(tmp_path)
     assert cards["Fire"]["aliases"] == ["Fire // Ice"]
-    assert "aliases" not in cards["Ice"]
+    assert "Ice" not in cards  # half a card is not a card to put in a deck
     pool = CardPool(user_pool=tmp_path / "cards.jsonl")
     card = pool.get("fire // ice")
     assert card is not None and card.name == "Fire" and card.source == "user pool"
@@ -91,7 +91,7 @@ def test_the_pool_serves_validation_through_cardcli_home(
     runner = CliRunner()
     result = runner.invoke(cli, ["cards", "import", str(FIXTURE)], catch_exceptions=False)
     assert result.exit_code == 0
-    assert "imported 9 cards" in result.stdout and str(tmp_path / "cards.jsonl") in result.stdout
+    assert "imported 8 cards" in result.stdout and str(tmp_path / "cards.jsonl") in result.stdout
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Gravedigger\n4 Raise the Alarm\n52 Swamp\n", encoding="utf-8")
     checked = runner.invoke(cli, ["deck", "validate", str(deck)], catch_exceptions=False)
@@ -127,3 +127,61 @@ def test_oracle_reader_keeps_keywords_and_lands_quiet() -> None:
     assert read_behaviour(land) == {}
     bear = {"name": "Bear", "types": ["Creature"], "oracle": "Trample", "keywords": ["Trample"]}
     assert read_behaviour(bear) == {}
+
+
+def test_a_keyword_action_sentence_is_not_taken_for_a_keyword_line() -> None:
+    opt = {
+        "name": "Opt",
+        "types": ["Instant"],
+        "oracle": "Scry 1.\nDraw a card.",
+        "keywords": ["Scry"],
+    }
+    assert read_behaviour(opt)["manual"] is True
+
+
+def test_faces_of_the_wrong_shape_are_left_out(tmp_path: Path) -> None:
+    source = tmp_path / "odd.json"
+    faces = {
+        "Listy": [{"name": "Listy", "types": ["Instant"], "text": ["not", "text"]}],
+        "Stringy": [{"name": "Stringy", "types": "Creature", "text": ""}],
+        "Costly": [{"name": "Costly", "types": ["Instant"], "text": "", "manaValue": "abc"}],
+        "Fine": [{"name": "Fine", "types": ["Instant"], "text": "Draw a card.", "manaCost": "{U}"}],
+    }
+    source.write_text(json.dumps({"meta": {}, "data": faces}), encoding="utf-8")
+    out = tmp_path / "pool.jsonl"
+    stats = mtgjson.import_atomic_cards(source, out)
+    assert (stats.cards, stats.skipped) == (2, 2)
+    names = [json.loads(line)["name"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert names == ["Costly", "Fine"]  # Costly keeps no mana value rather than a wrong one
+
+
+def test_deeply_nested_json_is_refused_in_one_line(tmp_path: Path) -> None:
+    source = tmp_path / "deep.json"
+    source.write_text('{"data": {"X": ' + "[" * 100_000 + "]" * 100_000 + "}}", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["cards", "import", str(source), "--out", str(tmp_path / "p")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_damaged_user_pool_is_one_line_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDCLI_HOME", str(tmp_path))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Nonexistent Card\n56 Swamp\n", encoding="utf-8")
+    for damage in (b"\xff\xfe not utf-8\n", b'{"name": "Q", "types": 5}\n', b"{broken\n"):
+        (tmp_path / "cards.jsonl").write_bytes(damage)
+        result = CliRunner().invoke(cli, ["deck", "validate", str(deck)])
+        assert result.exit_code == 1, result.output
+        assert "user card pool is damaged" in result.stderr and "Traceback" not in result.output
+
+
+def test_search_and_suggestions_reach_the_user_pool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDCLI_HOME", str(tmp_path))
+    runner = CliRunner()
+    assert runner.invoke(cli, ["cards", "import", str(FIXTURE)]).exit_code == 0
+    found = runner.invoke(cli, ["cards", "search", "gravedigger"])
+    assert found.exit_code == 0 and "Gravedigger" in found.stdout
+    missing = runner.invoke(cli, ["cards", "show", "Gravedigge"])
+    assert "did you mean 'Gravedigger'" in missing.stderr

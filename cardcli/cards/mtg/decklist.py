@@ -38,6 +38,8 @@ _HEADERS = {
     "commanders": "commander",
     "companion": "sideboard",
 }
+_TRAILING = re.compile(r"\s+(?:#.*|\*[A-Za-z]\*)$")
+MAX_ENTRIES = 5000  # a decklist of more lines than this is not a decklist
 _ENTRY = re.compile(
     r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>.+?)(?:\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<number>[\w\-★]+))?)?\s*$"
 )
@@ -97,6 +99,7 @@ def parse_text_deck(text: str, name: str) -> Decklist:
                 blank_after_entries = True
             continue
         if line.startswith("#") or line.startswith("//"):
+            blank_after_entries = False  # a commented group heading, not a sideboard break
             continue
         lowered = line.lower().rstrip(":")
         if expect_name and lowered.startswith("name "):
@@ -116,6 +119,7 @@ def parse_text_deck(text: str, name: str) -> Decklist:
             target = "sideboard"
         elif blank_after_entries and section == "main":
             section = target = "sideboard"  # MTGO text: the sideboard follows a blank line
+        line = _TRAILING.sub("", line)  # "# burn" comments and Arena's *F* foil marks
         match = _ENTRY.match(line)
         if not match:
             raise DeckError(
@@ -128,6 +132,8 @@ def parse_text_deck(text: str, name: str) -> Decklist:
             )
         deck.entries.append(Entry(count, _clean_name(match.group("name")), number, target))
         seen_entries = True
+        if len(deck.entries) > MAX_ENTRIES:
+            raise DeckError(f"{name}:{number}: more than {MAX_ENTRIES} card lines: not a decklist")
     if not deck.entries:
         raise DeckError(f"{name}: no cards found")
     return deck
@@ -144,14 +150,23 @@ def parse_yaml_deck(text: str, name: str) -> Decklist:
     data = load_yaml(text, name, lines=True)
     if not isinstance(data, dict):
         raise DeckError(f"{name}: a decklist is a mapping with name and main")
+    entries = sum(len(data[s]) for s in SECTIONS if isinstance(data.get(s), list))
+    if entries > MAX_ENTRIES:
+        raise DeckError(f"{name}: more than {MAX_ENTRIES} entries: not a decklist")
+    _numbers_as_text(data.get("cards"))
     problems = _schema_problems(without_lines(data))
     if problems:
         where, message = problems[0]
         line = _line_of(data, where)
-        raise DeckError(f"{name}:{line}: {'/'.join(map(str, where)) or 'decklist'}: {message}")
+        shown = message if len(message) <= 160 else message[:157] + "..."
+        raise DeckError(f"{name}:{line}: {'/'.join(map(str, where)) or 'decklist'}: {shown}")
     deck = Decklist(name=data["name"], path=name, format=data.get("format"))
     for section in SECTIONS:
         for item in data.get(section) or []:
+            if not isinstance(item["count"], int):  # JSON Schema counts 4.0 as an integer
+                raise DeckError(
+                    f"{name}:{item[LINE_KEY]}: count {item['count']} is not a whole number"
+                )
             deck.entries.append(
                 Entry(item["count"], _clean_name(item["card"]), item[LINE_KEY], section)
             )
@@ -163,6 +178,17 @@ def parse_yaml_deck(text: str, name: str) -> Decklist:
             )
         )
     return deck
+
+
+def _numbers_as_text(cards: Any) -> None:
+    """Inline cards may write ``power: 2``: the model keeps such values as text."""
+    if not isinstance(cards, list):
+        return
+    for card in cards:
+        if isinstance(card, dict):
+            for key in ("power", "toughness", "loyalty"):
+                if isinstance(card.get(key), int) and not isinstance(card[key], bool):
+                    card[key] = str(card[key])
 
 
 def _line_of(data: Any, path: list[Any]) -> int:

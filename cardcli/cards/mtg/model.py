@@ -88,11 +88,9 @@ class Card:
         colors = tuple(data.get("colors") or cost_colors(cost))
         identity = data.get("color_identity")
         if identity is None:
-            found = (
-                set(colors)
-                | text_colors(data.get("oracle", ""))
-                | set(c for c in data.get("produces", []) if c in COLORS)
-            )
+            # Rule 903.4: the mana symbols of the cost and the rules text (and
+            # the colours themselves, for a colour indicator), not what it produces.
+            found = set(colors) | text_colors(data.get("oracle", ""))
             identity = [c for c in COLORS if c in found]
         return cls(
             name=data["name"],

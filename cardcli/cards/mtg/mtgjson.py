@@ -137,12 +137,22 @@ def iter_atomic_cards(stream: IO[str], name: str) -> Iterator[tuple[str, list[di
 
 
 def to_model(name: str, face: dict[str, Any]) -> dict[str, Any] | None:
-    """One MTGJSON face as a card of the model, or None for what cannot be played."""
-    types = [t for t in face.get("types", []) if isinstance(t, str)]
-    if not types:
+    """One MTGJSON face as a card of the model, or None for what cannot be played.
+
+    Only the front face of a card is a card you put in a deck: the other half
+    of a split card or the back of a double-faced one is left out.
+    """
+    raw_types = face.get("types")
+    if not isinstance(raw_types, list):
         return None
-    if face.get("layout") in SKIPPED_LAYOUTS:
+    types = [t for t in raw_types if isinstance(t, str)]
+    if not types or face.get("layout") in SKIPPED_LAYOUTS:
         return None
+    if face.get("side") not in (None, "a"):
+        return None
+    for key in ("text", "manaCost", "faceName", "power", "toughness", "loyalty"):
+        if key in face and face[key] is not None and not isinstance(face[key], str):
+            return None
     face_name = face.get("faceName")
     card: dict[str, Any] = {
         "name": face_name if isinstance(face_name, str) and face_name else name,
@@ -150,8 +160,9 @@ def to_model(name: str, face: dict[str, Any]) -> dict[str, Any] | None:
         "types": types,
         "oracle": face.get("text", "") or "",
     }
-    if "manaValue" in face:
-        card["mana_value"] = face["manaValue"]
+    value = face.get("faceManaValue", face.get("manaValue"))
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+        card["mana_value"] = value
     card["colors"] = [c for c in COLORS if c in face.get("colors", [])]
     card["color_identity"] = [c for c in COLORS if c in face.get("colorIdentity", [])]
     supertypes = [s for s in face.get("supertypes", []) if s in SUPERTYPES]
@@ -178,6 +189,9 @@ def to_model(name: str, face: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def import_atomic_cards(source: Path, target: Path) -> ImportStats:
+    from cardcli.cards.mtg.schemas import card_validator
+
+    validator = card_validator()
     stats = ImportStats()
     try:
         stream = source.open(encoding="utf-8", errors="strict")
@@ -193,8 +207,8 @@ def import_atomic_cards(source: Path, target: Path) -> ImportStats:
                         stats.skipped += 1
                         continue
                     card = to_model(name, face)
-                    if card is None:
-                        stats.skipped += 1
+                    if card is None or any(True for _ in validator.iter_errors(card)):
+                        stats.skipped += 1  # not a card of the model: left out
                         continue
                     out.write(json.dumps(card, ensure_ascii=False, separators=(",", ":")) + "\n")
                     stats.cards += 1
@@ -206,6 +220,9 @@ def import_atomic_cards(source: Path, target: Path) -> ImportStats:
     except UnicodeDecodeError:
         partial.unlink(missing_ok=True)
         raise MtgjsonError(f"{source}: not UTF-8 text: not MTGJSON") from None
+    except RecursionError:
+        partial.unlink(missing_ok=True)
+        raise MtgjsonError(f"{source}: JSON nested too deeply: not MTGJSON") from None
     except BaseException:
         partial.unlink(missing_ok=True)
         raise

@@ -168,8 +168,7 @@ def read_behaviour(card: dict[str, Any]) -> dict[str, Any]:
         paragraph = paragraph.strip()
         if not paragraph:
             continue
-        parts = {p.strip().lower() for p in paragraph.split(",")}
-        if parts <= keywords or all(any(p.startswith(k) for k in keywords) for p in parts):
+        if _keyword_line(paragraph, keywords):
             continue
         if "Land" in card["types"] and re.fullmatch(r"\{T\}: Add \{[WUBRGC]\}\.?", paragraph):
             continue
@@ -197,6 +196,17 @@ def read_behaviour(card: dict[str, Any]) -> dict[str, Any]:
     if abilities:
         result["abilities"] = abilities
     return result
+
+
+def _keyword_line(paragraph: str, keywords: set[str]) -> bool:
+    """A line of keywords ("Flying, vigilance", "Cycling {2}"), which ends without a period.
+
+    "Scry 1." is a keyword action with a period: a sentence, not a keyword line.
+    """
+    if not keywords or paragraph.endswith("."):
+        return False
+    parts = [p.strip().lower() for p in paragraph.split(",")]
+    return all(p in keywords or any(p.startswith(k + " ") for k in keywords) for p in parts)
 
 
 def _manual(paragraph: str) -> dict[str, Any]:

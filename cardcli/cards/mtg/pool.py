@@ -33,6 +33,7 @@ def normalize(name: str) -> str:
     >>> normalize("Fire // Ice")
     'fire ice'
     """
+    name = name.replace("\u00c6", "Ae").replace("\u00e6", "ae")  # Æther, as cards print it
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
     return " ".join(_PUNCTUATION.sub("", text.replace("-", " ").replace("/", " ")).split())
 
@@ -74,6 +75,8 @@ class CardPool:
     def __init__(self, cards: Iterable[Card] = (), user_pool: Path | None = None) -> None:
         self.cards: dict[str, Card] = {}
         self.user_pool = user_pool
+        self.missing: set[str] = set()  # names looked up in the user pool in vain
+        self._user_names: list[str] | None = None
         for card in cards:
             self.add(card)
 
@@ -95,35 +98,50 @@ class CardPool:
         card = self.cards.get(key)
         if card is None and " " in key and "//" in name:
             card = self.cards.get(normalize(name.split("//")[0]))
-        if card is None:
+        if card is None and key not in self.missing:
             card = self._from_user_pool({key}).get(key)
             if card is not None:
                 self.add(card)
+            else:
+                self.missing.add(key)
         return card
 
     def resolve(self, names: Iterable[str]) -> None:
         """Load every name the bundled cards lack from the user pool in one pass."""
-        wanted = {normalize(n) for n in names} - set(self.cards)
-        for card in self._from_user_pool(wanted).values():
+        wanted = {normalize(n) for n in names} - set(self.cards) - self.missing
+        found = self._from_user_pool(wanted)
+        for card in found.values():
             self.add(card)
+        self.missing |= wanted - set(found)
 
     def _from_user_pool(self, keys: set[str]) -> dict[str, Card]:
         if not keys or self.user_pool is None or not self.user_pool.is_file():
             return {}
         found: dict[str, Card] = {}
-        for data in iter_user_pool(self.user_pool):
+        for number, data in iter_user_pool(self.user_pool):
             names = [str(data.get("name", "")), *map(str, data.get("aliases") or [])]
             for key in map(normalize, names):
                 if key in keys:
-                    found[key] = Card.from_data(data, source="user pool")
+                    found[key] = _pool_card(data, self.user_pool, number)
         return found
+
+    def user_names(self) -> list[str]:
+        """Every name in the user pool (read once, for suggestions)."""
+        if self._user_names is None:
+            self._user_names = []
+            if self.user_pool is not None and self.user_pool.is_file():
+                self._user_names = [str(d["name"]) for _, d in iter_user_pool(self.user_pool)]
+        return self._user_names
 
     def suggest(self, name: str, count: int = 3) -> list[str]:
         key = normalize(name)
-        keys = difflib.get_close_matches(key, list(self.cards), n=count, cutoff=0.6)
+        known = {k: card.name for k, card in self.cards.items()}
+        for other in self.user_names():
+            known.setdefault(normalize(other), other)
+        keys = difflib.get_close_matches(key, list(known), n=count, cutoff=0.6)
         if not keys:
-            keys = [k for k in self.cards if key and (key in k or k in key)][:count]
-        return [self.cards[k].name for k in keys]
+            keys = [k for k in known if key and (key in k or k in key)][:count]
+        return [known[k] for k in keys]
 
     def unknown_message(self, name: str) -> str:
         hints = self.suggest(name)
@@ -138,23 +156,51 @@ class CardPool:
             text = f"{card.name} {card.type_line} {card.oracle}".lower()
             if all(word in text for word in words):
                 seen[card.name] = card
+        if self.user_pool is not None and self.user_pool.is_file():
+            for number, data in iter_user_pool(self.user_pool):
+                if data["name"] in seen:
+                    continue
+                card = _pool_card(data, self.user_pool, number)
+                text = f"{card.name} {card.type_line} {card.oracle}".lower()
+                if all(word in text for word in words):
+                    seen[card.name] = card
         found = sorted(seen.values(), key=lambda c: (query.lower() not in c.name.lower(), c.name))
         return found[:limit]
 
 
-def iter_user_pool(path: Path) -> Iterator[dict[str, Any]]:
+def _damaged(path: Path, number: int) -> CardcliError:
+    return CardcliError(
+        f"{path}:{number}: the user card pool is damaged; run 'cardcli cards import' again"
+    )
+
+
+def _pool_card(data: dict[str, Any], path: Path, number: int) -> Card:
+    try:
+        return Card.from_data(data, source="user pool")
+    except (TypeError, ValueError, KeyError, AttributeError):
+        raise _damaged(path, number) from None
+
+
+def iter_user_pool(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, card data) for each card of the user pool."""
+    number = 0
     try:
         with path.open(encoding="utf-8") as handle:
-            for number, line in enumerate(handle, start=1):
+            for line in handle:
+                number += 1
                 if not line.strip():
                     continue
                 try:
                     data = json.loads(line)
-                except json.JSONDecodeError:
-                    raise CardcliError(
-                        f"{path}:{number}: the user card pool is damaged; run 'cardcli cards import' again"
-                    ) from None
-                if isinstance(data, dict) and "name" in data and "types" in data:
-                    yield data
+                except (json.JSONDecodeError, RecursionError):
+                    raise _damaged(path, number) from None
+                if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+                    raise _damaged(path, number)
+                types = data.get("types")
+                if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+                    raise _damaged(path, number)
+                yield number, data
+    except UnicodeDecodeError:
+        raise _damaged(path, number + 1) from None
     except OSError as err:
         raise CardcliError(f"{path}: {err.strerror or err}") from None

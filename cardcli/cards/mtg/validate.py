@@ -18,6 +18,7 @@ HORDE_SIZE = 100
 TOKEN_SHARE = (0.50, 0.60)
 HUNSBERGER_MIN = 18  # 15 for the Timer deck and 3 for a hand
 HUNSBERGER_RECOMMENDED = 60
+MAX_SUGGESTIONS = 20
 
 # Cards that make a Horde chanceless with no effort (the Horde rules warn of
 # Tainted Aether). The horde casts everything for free, attacks with all it
@@ -82,11 +83,17 @@ def check(
     cards: dict[str, Card] = {}
     local = CardPool([card for card, _ in deck.inline_cards])
     pool.resolve(e.name for e in deck.entries if local.get(e.name) is None)
+    unknown = 0
     for entry in deck.entries:
         card = local.get(entry.name) or pool.get(entry.name)
         if card is None:
-            merged = pool.unknown_message(entry.name)
-            problems.append(_at(deck, entry, "error", merged))
+            unknown += 1
+            # Suggestions cost a search each: a long list of unknown names gets plain errors.
+            if unknown <= MAX_SUGGESTIONS:
+                message = pool.unknown_message(entry.name)
+            else:
+                message = f"unknown card '{entry.name}'"
+            problems.append(_at(deck, entry, "error", message))
         else:
             cards[normalize(entry.name)] = card
     rules = {

@@ -69,7 +69,8 @@ def parse_xml_deck(text: str, name: str) -> Decklist:
 def _add(deck: Decklist, card: str, quantity: str, line: int, section: str, name: str) -> None:
     if not card.strip():
         raise DeckError(f"{name}:{line}: a card without a name")
-    if not quantity.strip().isdigit() or not 1 <= int(quantity[:6]) <= MAX_COUNT:
+    digits = quantity.strip()
+    if not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits[:6]) <= MAX_COUNT:
         raise DeckError(
             f"{name}:{line}: {card}: quantity '{quantity}' is not a number from 1 to {MAX_COUNT}"
         )
