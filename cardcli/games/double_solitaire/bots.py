@@ -52,13 +52,11 @@ class Profile:
 
 
 PROFILES = {
-    "easy": Profile(
-        1500, 500, 2000, 25, (STACK_TO_SHARED, WASTE_TO_SHARED, STACK_TO_PILE, WASTE_TO_PILE)
-    ),
+    "easy": Profile(1000, 400, 1500, 15, (*ALL_KINDS[:4], WASTE_TO_PILE)),
     "medium": Profile(900, 300, 900, 8, (*ALL_KINDS[:4], WASTE_TO_PILE)),
     "hard": Profile(450, 150, 250, 0, ALL_KINDS),
 }
-RANDOM_PACE = Profile(700, 300, 0, 0, ())
+RANDOM_PACE = Profile(1500, 500, 0, 0, ())
 
 
 def visible_tops(state: DoubleSolitaireState, now: int, reaction_ms: int) -> list[int | None]:

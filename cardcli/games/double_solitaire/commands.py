@@ -109,10 +109,12 @@ def parse(text: str) -> Command:
     target = _place(words[1], as_target=True)
     count: int | None = None
     if len(words) == 3:
+        if not (source.startswith("w") and target.startswith("w")):
+            raise InvalidCommand(
+                f"too many words: '{words[2]}' after {words[0]} {words[1]}; " + USAGE
+            )
         if not (words[2].isdigit() and words[2].isascii()) or not 1 <= int(words[2][:3]) <= 13:
             raise InvalidCommand("the card count is a number from 1 to 13, e.g. 'w2 w4 3'")
-        if not (source.startswith("w") and target.startswith("w")):
-            raise InvalidCommand("a card count only goes with a work pile to work pile move")
         count = int(words[2])
     if source == target:
         raise InvalidCommand("a card cannot move onto its own pile")

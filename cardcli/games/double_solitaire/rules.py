@@ -480,9 +480,11 @@ class DoubleSolitaireState(State):
     def _choose_foundation(self, card: int, target: str) -> int | None:
         """The foundation index ``card`` goes to (None: it starts a new one)."""
         if rank(card) == 1:
-            if target != "f":
+            # An Ace starts a new foundation: 'f', or the number the new one will have.
+            if target not in ("f", f"f{len(self.foundations) + 1}"):
                 raise IllegalCommand(
-                    f"an Ace starts a new foundation: move it to 'f', not '{target}'"
+                    f"an Ace starts a new foundation: move it to 'f' (or "
+                    f"'f{len(self.foundations) + 1}'), not '{target}'"
                 )
             return None
         if target == "f":
