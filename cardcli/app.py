@@ -22,12 +22,17 @@ from cardcli.engine.replay import Divergence, Replay, session_from_header
 from cardcli.engine.session import HUMAN, Session
 
 
+def _printable(text: str) -> str:
+    # A crafted log can hold lone surrogates, which no terminal encoding takes.
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def echo(text: str) -> None:
-    print(text, flush=True)
+    print(_printable(text), flush=True)
 
 
 def note(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
+    print(_printable(text), file=sys.stderr, flush=True)
 
 
 def fresh_seed() -> int:
@@ -81,13 +86,14 @@ def play(
     game = get_game(game_name)
     options, setup = game.resolve_options(given)
     controllers = seat_map(game, options, bot, seats)
+    terminal.check_scripts(scripts)  # before a line is written: bad files are usage errors
     if seed is None:
         seed = fresh_seed()
     interactive = not scripts and terminal.stdin_is_terminal() and HUMAN in controllers.values()
     watching = terminal.stdout_is_terminal()
     with ExitStack() as stack:
         sinks: list[Callable[[Line], None]] = []
-        if not watching:
+        if not watching and sys.stdout is not None:
             sinks.append(LogWriter(sys.stdout.buffer))
         # A person at a terminal always gets a log file, so the game can be resumed.
         keep = watching or interactive
@@ -214,6 +220,7 @@ def _quiet(text: str, outcome: Any) -> None:
 
 def resume(log: str, scripts: tuple[str, ...]) -> int:
     path = Path(log)
+    terminal.check_scripts(scripts)
     try:
         handle = path.open("r+b")
     except OSError as err:
@@ -233,7 +240,7 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
         handle.truncate()
         watching = terminal.stdout_is_terminal()
         writers = [LogWriter(handle)]
-        if not watching:
+        if not watching and sys.stdout is not None:
             writers.append(LogWriter(sys.stdout.buffer))
         if replay.session.over:
             for line in replay.extra(len(contents.lines)):
@@ -445,8 +452,12 @@ def validate(logs: tuple[str, ...]) -> int:
         with stream if stream is not sys.stdin.buffer else ExitStack():
             validator: LineValidator | None = None
             over_at: int | None = None
+            seats: set[str] = set()
             for number, line, problem in iter_log_lines(stream, name):
                 count = number
+                if len(problems) >= 50:
+                    problems.append(f"{name}: stopped after 50 problems")
+                    break
                 if line is None:
                     problems.append(problem or f"{name}:{number}: unreadable")
                     continue
@@ -474,6 +485,11 @@ def validate(logs: tuple[str, ...]) -> int:
                     over_at = number
                 if validator is not None:
                     problems.extend(f"{name}:{number}: {msg}" for msg in validator.errors(line))
+                    problems.extend(
+                        f"{name}:{number}: {msg}" for msg in _against_header(line, seats)
+                    )
+                if number == 1 and isinstance(line.get("seats"), dict):
+                    seats = set(line["seats"])
                 if len(problems) >= 50:
                     problems.append(f"{name}: stopped after 50 problems")
                     break
@@ -487,6 +503,23 @@ def validate(logs: tuple[str, ...]) -> int:
             status = "finished" if over_at is not None else "unfinished"
             echo(f"{name}: valid ({count} lines, {status} game)")
     return 1 if failed else 0
+
+
+def _against_header(line: Line, seats: set[str]) -> list[str]:
+    """What in a line contradicts the header's seats (the schema cannot know them)."""
+    problems = []
+    player = line.get("player")
+    if isinstance(player, str) and seats and player not in seats:
+        problems.append(f"player {player} is not a seat of this game ({', '.join(sorted(seats))})")
+    result = line.get("result") if line.get("type") == "game_over" else None
+    if isinstance(result, dict) and seats:
+        scores = result.get("scores")
+        if isinstance(scores, dict) and set(scores) != seats:
+            problems.append(f"result scores name {sorted(scores)}, the seats are {sorted(seats)}")
+        winners = result.get("winners")
+        if isinstance(winners, list) and not set(map(str, winners)) <= seats:
+            problems.append(f"result winners {winners} are not all seats of this game")
+    return problems
 
 
 def simulate(

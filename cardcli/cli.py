@@ -39,6 +39,8 @@ def _call(action: Callable[[], int]) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as err:  # the machine, not the input: a full disk, a closed stream
+        _fail(f"cannot read or write: {err.strerror or err}", 1)
     sys.exit(code)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import textwrap
 import time
@@ -59,6 +60,27 @@ def _lines_of(stream: IO[bytes], name: str) -> Iterator[str]:
         yield text.lstrip("\ufeff")  # a byte-order mark some editors put first
 
 
+def check_scripts(paths: tuple[str, ...]) -> None:
+    """Refuse missing, special and binary script files before the game starts."""
+    for path in paths:
+        if path == "-":
+            continue
+        file = Path(path)
+        if not file.is_file():
+            raise UsageError(
+                f"script {path}: {'not a regular file' if file.exists() else 'no such file'}"
+            )
+        try:
+            with file.open("rb") as handle:
+                head = handle.read(BINARY_PROBE)
+        except OSError as err:
+            raise UsageError(f"script {path}: {err.strerror or err}") from None
+        if b"\0" in head:
+            raise UsageError(
+                f"{path}: looks like a binary file (NUL byte); a script has one command a line"
+            )
+
+
 def script_lines(paths: tuple[str, ...]) -> Iterator[str]:
     """The command lines of the scripts in order (``-`` is stdin), comments dropped."""
     for path in paths:
@@ -85,7 +107,7 @@ def stdin_is_terminal() -> bool:
 
 
 def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()
+    return sys.stdout is not None and sys.stdout.isatty()
 
 
 class Display:
@@ -166,9 +188,20 @@ class Prompt:
             if self.readline is not None:
                 with contextlib.suppress(OSError):
                     self.readline.write_history_file(str(self.history))
-            if text.lower() not in META_COMMANDS:
+            meta = meta_command(text, seat)
+            if meta is None:
                 return text
-            answer_meta(self.session, text.lower(), seat, self.out)
+            answer_meta(self.session, meta[0], meta[1], self.out)
+
+
+def meta_command(text: str, seat: str | None) -> tuple[str, str | None] | None:
+    """``moves``, ``p2 moves``...: (the word, the seat it asks about), or None."""
+    words = text.lower().split()
+    if len(words) == 1 and words[0] in META_COMMANDS:
+        return words[0], seat
+    if len(words) == 2 and words[1] in META_COMMANDS and re.fullmatch(r"p[1-9]", words[0]):
+        return words[1], words[0]
+    return None
 
 
 def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[str], None]) -> None:
@@ -183,6 +216,8 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
     if word == "help":
         out(session.game.help_text)
         out("At the prompt also: moves (legal commands), hint, show (the board), quit.")
+    elif seat is not None and seat not in state.seats():
+        out(f"there is no seat {seat}")
     elif word == "show":
         out(state.render(seat))
     elif seat is None:
@@ -201,8 +236,9 @@ def script_reader(
 
     def read(seat: str | None) -> str | None:
         for text in lines:
-            if text.lower() in META_COMMANDS:
-                answer_meta(session, text.lower(), seat, out)
+            meta = meta_command(text, seat)
+            if meta is not None:
+                answer_meta(session, meta[0], meta[1], out)
                 continue
             return text
         return None
@@ -257,6 +293,7 @@ class TimedPrompt:
             text = clean_line(raw)
             if text is None:
                 continue
-            if text.lower() not in META_COMMANDS:
+            meta = meta_command(text, self.seat)
+            if meta is None:
                 return text
-            answer_meta(self.session, text.lower(), self.seat, self.out)
+            answer_meta(self.session, meta[0], meta[1], self.out)

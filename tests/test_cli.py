@@ -444,3 +444,62 @@ def test_resuming_a_real_time_game_with_a_person_keeps_the_bots_schedule(tmp_pat
     assert cardcli(*args, "--log", str(log), first).exit_code == 0
     assert cardcli("resume", str(log), rest).exit_code == 0
     assert log.read_bytes() == whole
+
+
+def test_crafted_logs_never_give_a_traceback(tmp_path: Path) -> None:
+    header = bot_game(tmp_path).read_text(encoding="utf-8").splitlines()[0]
+    cases = {
+        "deep": header + "\n" + "[" * 100_000 + "]" * 100_000 + "\n",
+        "seq": header + '\n{"seq":"1","type":"command","text":"done"}\n',
+        "seat": header.replace('"greedy"', '"human"')
+        + '\n{"seq":1,"type":"command","text":"done","player":"p9"}\n',
+        "length": header
+        + '\n{"seq":1,"type":"rejected","text":"x","length":1180591620717411303424,"reason":"r"}\n',
+        "surrogate": header
+        + '\n{"seq":1,"type":"rejected","text":"remove 9c\\ud800","reason":"r"}\n',
+    }
+    for name, text in cases.items():
+        path = write_log(tmp_path, f"{name}.jsonl", text)
+        for args in (
+            ("replay", str(path)),
+            ("validate", str(path)),
+            ("diff", str(path), str(path)),
+        ):
+            result = cardcli(*args)
+            assert "Traceback" not in result.output, (name, args)
+            assert result.exit_code in (0, 1), (name, args, result.output)
+
+
+def write_log(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_bad_script_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    log = tmp_path / "never.jsonl"
+    result = cardcli("play", "shuffle-mania", "--log", str(log), str(tmp_path / "nofile.txt"))
+    assert result.exit_code == 2 and result.stdout == "" and not log.exists()
+
+
+def test_an_empty_order_is_refused() -> None:
+    for game in ("shuffle-mania", "double-solitaire"):
+        result = cardcli("play", game, "--order", "", stdin="")
+        assert result.exit_code == 2 and "--order" in result.stderr
+
+
+def test_validate_checks_seats_and_result_against_the_header(tmp_path: Path) -> None:
+    lines = bot_game(tmp_path).read_text(encoding="utf-8").splitlines()
+    lines[-1] = lines[-1].replace('"p1"', '"p2"')
+    path = write_log(tmp_path, "wrong.jsonl", "\n".join(lines) + "\n")
+    result = cardcli("validate", str(path))
+    assert result.exit_code == 1
+    assert "the seats are ['p1']" in result.stdout
+
+
+def test_moves_may_ask_about_another_seat(tmp_path: Path) -> None:
+    moves = script(tmp_path, "p2 moves\np9 moves\n")
+    result = cardcli("play", "shuffle-mania", "--players", "2", "--seed", "1", moves)
+    assert result.exit_code == 0
+    assert "done" in result.stderr and "there is no seat p9" in result.stderr
+    assert all(line["type"] != "rejected" for line in log_of(result))

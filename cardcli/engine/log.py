@@ -21,7 +21,12 @@ Line = dict[str, Any]
 
 def encode(line: Line) -> str:
     """One line of the log, without its newline; the same bytes everywhere."""
-    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate read from a crafted log: keep it escaped
+        text = json.dumps(line, ensure_ascii=True, separators=(",", ":"))
+    return text
 
 
 class LogWriter:
@@ -75,6 +80,8 @@ def decode_line(raw: bytes, name: str, number: int) -> Line:
         value = json.loads(text)
     except json.JSONDecodeError as err:
         raise LogError(f"{name}:{number}: not JSON ({err.msg} at column {err.colno})") from None
+    except RecursionError:
+        raise LogError(f"{name}:{number}: JSON nested too deeply: not a cardcli log") from None
     if not isinstance(value, dict):
         raise LogError(f"{name}:{number}: a log line must be a JSON object")
     return value
@@ -96,5 +103,7 @@ def read_log(stream: IO[bytes], name: str, allow_cut: bool = True) -> ReadLog:
         log.lines.append(decode_line(raw, name, number))
         log.whole_bytes += size
     if not log.lines:
+        if log.cut_off:
+            raise LogError(f"{name}: cut off inside its first line: no whole game_started line")
         raise LogError(f"{name}: empty log: no game_started line")
     return log

@@ -13,6 +13,7 @@ from cardcli.engine.rng import RNG_ID
 from cardcli.engine.session import Session, Sink
 
 INPUT_TYPES = ("command", "rejected")
+MAX_LENGTH = 1_000_000  # no reader passes on a longer line: a larger length is not ours
 # Fields of the header that may differ without changing a single event.
 VERSION_FIELDS = ("engine",)
 
@@ -71,8 +72,8 @@ class Replay:
     def feed(self, line: Line) -> Divergence | None:
         """Compare one logged line (after re-running it if it is a command)."""
         seq = line.get("seq")
-        expected = len(self.produced) if seq is None else seq
-        if not isinstance(seq, int) or seq > len(self.produced) or seq < 0:
+        expected = seq if isinstance(seq, int) and not isinstance(seq, bool) else len(self.produced)
+        if expected != seq or seq > len(self.produced) or seq < 0:
             return Divergence(expected, line, self._at(expected))
         if seq == len(self.produced):
             if line.get("type") not in INPUT_TYPES:
@@ -81,7 +82,7 @@ class Replay:
             if not isinstance(text, str):
                 return Divergence(seq, line, None)
             length = line.get("length")
-            if isinstance(length, int) and length > len(text):
+            if isinstance(length, int) and len(text) < length <= MAX_LENGTH:
                 text = text.ljust(length)  # an over-long line: only its length matters
             player = line.get("player")
             bot = line.get("bot")

@@ -154,6 +154,8 @@ class Session:
         try:
             command = self.state.parse(text)
             acting = command.player or seat or self.state.to_move()
+            if acting is not None and acting not in self.controllers:
+                return self._reject(text, None, f"there is no seat {acting}", bot)
             if acting is None:
                 seats = ", ".join(self.controllers)
                 return self._reject(text, seat, f"say which seat plays it: {seats}", bot)

@@ -104,6 +104,8 @@ def parse_orders(text: str, seats: list[str]) -> dict[str, list[int]]:
                 f"--order {seat}: at least {MIN_ORDER} cards (13 for the stack, 4 for the piles)"
             )
         orders[seat] = cards
+    if not orders:
+        raise UsageError("--order needs at least one seat's cards: 'p1: CARDS; p2: CARDS'")
     return orders
 
 
@@ -112,7 +114,9 @@ def seat_names(options: Options) -> list[str]:
 
 
 def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[Event]]:
-    orders = parse_orders(setup["order"], seat_names(options)) if setup.get("order") else {}
+    orders = (
+        parse_orders(setup["order"], seat_names(options)) if setup.get("order") is not None else {}
+    )
     state = DoubleSolitaireState(options, rng, orders)
     return state, state.deal()
 

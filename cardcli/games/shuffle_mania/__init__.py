@@ -78,7 +78,7 @@ def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[E
     multi = len(seats) > 1
     hands: dict[str, Hand] = {}
     events: list[Event] = []
-    order = parse_order(setup["order"]) if setup.get("order") else None
+    order = parse_order(setup["order"]) if setup.get("order") is not None else None
     for seat in seats:
         # Each player shuffles with their own stream, so one player's choices
         # never change the other's cards.

@@ -251,9 +251,7 @@ class ShuffleManiaState(State):
             used = anomalies.cover(start, end, windows)
             assert used is not None  # a maximal block is always covered
             events.append(self._removal_event(seat, hand, start, end, used))
-        if not events:
-            raise IllegalCommand("nothing can be removed now: type 'done' to end the pass")
-        return events
+        return events  # none when nothing can be removed: a harmless no-op
 
     def _auto_hard(self, seat: str, hand: Hand, direction: str) -> list[Event]:
         # On Hard only pairs that were neighbours at the start of the pass
@@ -261,8 +259,6 @@ class ShuffleManiaState(State):
         # blocks can all be found at once.
         windows = self.windows(seat)
         blocks = anomalies.maximal_blocks(windows)
-        if not blocks:
-            raise IllegalCommand("nothing can be removed now: type 'done' to end the pass")
         events: list[Event] = []
         shift = 0
         for start, end in blocks if direction == "ltr" else reversed(blocks):
