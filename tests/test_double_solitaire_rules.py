@@ -783,3 +783,11 @@ def test_every_listed_command_is_accepted(options: dict[str, Any], seed: int) ->
             command = "f" if "f" in listed else "pass"
         ok(session, f"@{time} {seat} {command}")
     assert checked > 50
+
+
+def test_an_ace_may_name_the_number_of_the_new_foundation() -> None:
+    p1 = layout("Ah", "As Kh Qh Jh", full=False)
+    session, _ = play(p1)
+    assert moved(ok(session, "p1 s f1"))["to"] == "f1"
+    assert "new foundation" in refused(session, "p1 w1 f1")
+    assert moved(ok(session, "p1 w1 f2"))["to"] == "f2"
