@@ -128,9 +128,11 @@ def _drive(
     """Play on with the given input; ``earlier`` lines are fed first, quietly (resume)."""
     display = terminal.Display(session, out, board=watching or interactive)
     lines: Iterator[str] = iter(())
+    reader: Callable[[str | None], str | None]
     if interactive:
         out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
-        reader: Callable[[str | None], str | None] = terminal.Prompt(session, out)
+        # A real-time game reads through TimedPrompt below; its own Prompt is not needed.
+        reader = (lambda seat: None) if session.game.timed else terminal.Prompt(session, out)
     else:
         lines = terminal.script_lines(scripts or ("-",))
         reader = terminal.script_reader(lines, session, out)

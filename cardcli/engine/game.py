@@ -132,6 +132,11 @@ class State(ABC):
         return moves[0] if moves else None
 
 
+def numbered_seats(options: Options) -> list[str]:
+    """Seats p1, p2, ... for the ``players`` option."""
+    return [f"p{i}" for i in range(1, int(options["players"]) + 1)]
+
+
 Bot = Callable[..., str | None]
 """A bot reads the state and its seat and answers with command text.
 

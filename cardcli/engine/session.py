@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardcli import __version__
 from cardcli.engine.errors import CommandError, UsageError
@@ -193,14 +192,3 @@ class Session:
             record["length"] = truncated
         record["reason"] = reason
         return Outcome(False, [self._emit(record)], reason)
-
-
-def header_fields(header: Mapping[str, Any]) -> tuple[str, Options, Options, int, dict[str, str]]:
-    """(game, options, setup, seed, seats) from a ``game_started`` line, unchecked."""
-    return (
-        header["game"],
-        dict(header.get("options") or {}),
-        dict(header.get("setup") or {}),
-        header["seed"],
-        dict(header.get("seats") or {}),
-    )

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardcli.cards.playing import parse_card
 from cardcli.engine.errors import CardcliError, UsageError
-from cardcli.engine.game import Event, Game, Option, Options, State
+from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
 from cardcli.engine.rng import Rng
 from cardcli.games.double_solitaire.bots import BOTS, PACES
 from cardcli.games.double_solitaire.rules import PILES, DoubleSolitaireState
@@ -109,13 +109,11 @@ def parse_orders(text: str, seats: list[str]) -> dict[str, list[int]]:
     return orders
 
 
-def seat_names(options: Options) -> list[str]:
-    return [f"p{i}" for i in range(1, int(options["players"]) + 1)]
-
-
 def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[Event]]:
     orders = (
-        parse_orders(setup["order"], seat_names(options)) if setup.get("order") is not None else {}
+        parse_orders(setup["order"], numbered_seats(options))
+        if setup.get("order") is not None
+        else {}
     )
     state = DoubleSolitaireState(options, rng, orders)
     return state, state.deal()
@@ -152,7 +150,7 @@ GAME = Game(
     options=OPTIONS,
     bots=BOTS,
     new_state=new_state,
-    seat_names=seat_names,
+    seat_names=numbered_seats,
     rules_file=str(Path(__file__).with_name("RULES.md")),
     help_text=HELP,
     default_bot="hard",

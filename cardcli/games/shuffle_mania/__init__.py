@@ -13,7 +13,7 @@ from cardcli.cards.playing import (
     standard_deck,
 )
 from cardcli.engine.errors import CardcliError, UsageError
-from cardcli.engine.game import Event, Game, Option, Options, State
+from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
 from cardcli.engine.rng import Rng
 from cardcli.games.shuffle_mania.bots import BOTS
 from cardcli.games.shuffle_mania.rules import Hand, ShuffleManiaState, shuffle_deck
@@ -69,12 +69,8 @@ def parse_order(text: str) -> list[int]:
     return cards
 
 
-def seat_names(options: Options) -> list[str]:
-    return [f"p{i}" for i in range(1, int(options["players"]) + 1)]
-
-
 def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[Event]]:
-    seats = seat_names(options)
+    seats = numbered_seats(options)
     multi = len(seats) > 1
     hands: dict[str, Hand] = {}
     events: list[Event] = []
@@ -138,7 +134,7 @@ GAME = Game(
     options=OPTIONS,
     bots=BOTS,
     new_state=new_state,
-    seat_names=seat_names,
+    seat_names=numbered_seats,
     rules_file=str(Path(__file__).with_name("RULES.md")),
     help_text=HELP,
     default_bot="greedy",
