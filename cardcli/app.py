@@ -84,7 +84,7 @@ def play(
     scripts: tuple[str, ...],
 ) -> int:
     game = get_game(game_name)
-    options, setup = game.resolve_options(given)
+    options, setup = game.resolve_options(game.load_given(given))
     controllers = seat_map(game, options, bot, seats)
     terminal.check_scripts(scripts)  # before a line is written: bad files are usage errors
     if seed is None:
@@ -540,7 +540,7 @@ def simulate(
     from cardcli import simulate as sim
 
     game = get_game(game_name)
-    options, setup = game.resolve_options(given)
+    options, setup = game.resolve_options(game.load_given(given))
     controllers = seat_map(game, options, bot or game.default_bot, seats)
     if HUMAN in controllers.values():
         raise UsageError("simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)")

@@ -63,6 +63,18 @@ def _game_params(game_name: str) -> list[click.Parameter]:
             )
             continue
         kind: Any = str
+        if opt.kind == "data":
+            params.append(
+                click.Option(
+                    [flag, opt.name],
+                    type=str,
+                    default=None,
+                    multiple=opt.multiple,
+                    metavar=opt.metavar or "FILE",
+                    help=text,
+                )
+            )
+            continue
         if opt.kind == "choice":
             kind = click.Choice(opt.choices, case_sensitive=False)
         elif opt.kind == "int":
@@ -99,7 +111,8 @@ def _split(kwargs: dict[str, Any], game_name: str) -> dict[str, Any]:
 
     names = {opt.name for opt in get_game(game_name).options}
     given = {name: kwargs.pop(name) for name in list(kwargs) if name in names}
-    return {name: value for name, value in given.items() if value is not None}
+    # An unused multiple option comes as an empty tuple: the same as not given.
+    return {name: value for name, value in given.items() if value is not None and value != ()}
 
 
 def _build_play(game_name: str) -> click.Command:

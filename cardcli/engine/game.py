@@ -26,9 +26,16 @@ class Option:
     """One game option, shown as ``--NAME`` on the command line.
 
     ``kind`` is ``choice`` (one of ``choices``), ``int`` (between ``low`` and
-    ``high``), ``flag`` (a boolean) or ``text``. ``setup`` options describe an
-    explicit initial arrangement (such as ``--order``); they default to None and
-    are written to the header's ``setup`` rather than its ``options``.
+    ``high``), ``flag`` (a boolean), ``text`` or ``data``. ``setup`` options
+    describe an explicit initial arrangement (such as ``--order``); they default
+    to None and are written to the header's ``setup`` rather than its ``options``.
+
+    A ``data`` option is given as text on the command line (a file name, say)
+    and recorded as the JSON value ``load`` makes of it: ``load`` runs in the
+    CLI only, may read files, and raises ``UsageError``; the engine and replay
+    only ever see the loaded value, which ``check`` tests (raising
+    ``UsageError``) when it comes back from a log header. ``multiple`` options
+    may be given more than once; ``load`` then gets the tuple of texts.
     """
 
     name: str
@@ -39,6 +46,10 @@ class Option:
     low: int | None = None
     high: int | None = None
     setup: bool = False
+    load: Callable[[Any], Any] | None = None
+    check: Callable[[Any], Any] | None = None
+    multiple: bool = False
+    metavar: str | None = None
 
     @property
     def flag(self) -> str:
@@ -72,6 +83,8 @@ class Option:
                     f"option {self.flag} takes a number from {self.low} to {self.high}, got {value}"
                 )
             return value
+        if self.kind == "data":
+            return self.check(raw) if self.check is not None else raw
         if not isinstance(raw, str):
             raise UsageError(f"option {self.flag} takes text, got {raw!r}")
         return raw
@@ -176,6 +189,14 @@ class Game:
             if opt.name == name:
                 return opt
         raise UsageError(f"{self.name} has no option --{name}")
+
+    def load_given(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """CLI side: the given values with every ``data`` option loaded (may read files)."""
+        loaded = dict(given)
+        for opt in self.options:
+            if opt.load is not None and loaded.get(opt.name) is not None:
+                loaded[opt.name] = opt.load(loaded[opt.name])
+        return loaded
 
     def resolve_options(self, given: Mapping[str, Any]) -> tuple[Options, Options]:
         """Fill in defaults and check values; split into (options, setup)."""
