@@ -34,7 +34,8 @@ class Option:
     and recorded as the JSON value ``load`` makes of it: ``load`` runs in the
     CLI only, may read files, and raises ``UsageError``; the engine and replay
     only ever see the loaded value, which ``check`` tests (raising
-    ``UsageError``) when it comes back from a log header. ``multiple`` options
+    ``UsageError``) when it comes back from a log header. ``check`` also
+    tests (and may normalise) the value of a ``text`` option. ``multiple`` options
     may be given more than once; ``load`` then gets the tuple of texts.
     """
 
@@ -87,7 +88,7 @@ class Option:
             return self.check(raw) if self.check is not None else raw
         if not isinstance(raw, str):
             raise UsageError(f"option {self.flag} takes text, got {raw!r}")
-        return raw
+        return self.check(raw) if self.check is not None else raw
 
 
 @dataclass(frozen=True)
