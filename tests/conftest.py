@@ -19,7 +19,7 @@ def new_session(
 ) -> tuple[Session, list[dict[str, Any]]]:
     """A session writing its lines to a list, with the given options."""
     game = get_game(game_name)
-    options, setup = game.resolve_options(given)
+    options, setup = game.resolve_options(game.load_given(given))
     lines: list[dict[str, Any]] = []
     session = Session(game, options, setup, seed, seats, [lines.append])
     return session, lines

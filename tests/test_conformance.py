@@ -63,7 +63,7 @@ def random_options(game_name: str, rng: Rng) -> dict[str, Any]:
 def playout(game_name: str, index: int) -> tuple[list[dict[str, Any]], Session]:
     rng = Rng(derive(2026, game_name, index))
     game = get_game(game_name)
-    options, setup = game.resolve_options(random_options(game_name, rng))
+    options, setup = game.resolve_options(game.load_given(random_options(game_name, rng)))
     lines: list[dict[str, Any]] = []
     session = Session(game, options, setup, rng.next64(), None, [lines.append])
     validator = LineValidator(game.name)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 import yaml
 
+from cardcli.engine.game import get_game
 from tests.conftest import REPO, new_session
 
 SCENARIOS = sorted((REPO / "scenarios").glob("*/*.yaml"))
@@ -20,7 +21,13 @@ def test_there_are_scenarios() -> None:
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_scenario_reaches_its_outcome(path: Path) -> None:
     spec: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    session, _lines = new_session(spec["game"], seed=spec.get("seed", 1), **spec.get("options", {}))
+    options = dict(spec.get("options", {}))
+    # A file named by a data option (a deck, a set-up) is found beside the scenario.
+    for opt in get_game(spec["game"]).options:
+        value = options.get(opt.name)
+        if opt.kind == "data" and isinstance(value, str) and (path.parent / value).is_file():
+            options[opt.name] = str(path.parent / value)
+    session, _lines = new_session(spec["game"], seed=spec.get("seed", 1), **options)
     rejected = []
     for text in spec["commands"]:
         outcome = session.submit(text)

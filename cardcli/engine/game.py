@@ -36,7 +36,9 @@ class Option:
     only ever see the loaded value, which ``check`` tests (raising
     ``UsageError``) when it comes back from a log header. ``check`` also
     tests (and may normalise) the value of a ``text`` option. ``multiple`` options
-    may be given more than once; ``load`` then gets the tuple of texts.
+    may be given more than once; ``load`` then gets the tuple of texts. An
+    absent data option stays absent in the engine; a game whose data options
+    have defaults (a bundled deck) fills them in ``Game.prepare``.
     """
 
     name: str
@@ -59,7 +61,9 @@ class Option:
     def convert(self, raw: Any) -> Any:
         """Check and convert a value given by a user or read from a log header."""
         if raw is None:
-            return self.default
+            # A data option's default is the text its ``load`` reads (the CLI
+            # loads it); in the engine an absent data option stays absent.
+            return None if self.kind == "data" else self.default
         if self.kind == "flag":
             if isinstance(raw, bool):
                 return raw
@@ -184,6 +188,10 @@ class Game:
     """Real-time games: each bot's milliseconds until its next action."""
     summarize: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
     """Extra statistics for ``simulate``, from the games' results."""
+    prepare: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    """CLI side, after each ``data`` option is loaded: the given values with the
+    game's file-backed defaults filled in (a bundled deck when none is given).
+    May read files; raises ``UsageError``. Never called on replay."""
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -197,7 +205,7 @@ class Game:
         for opt in self.options:
             if opt.load is not None and loaded.get(opt.name) is not None:
                 loaded[opt.name] = opt.load(loaded[opt.name])
-        return loaded
+        return self.prepare(loaded) if self.prepare is not None else loaded
 
     def resolve_options(self, given: Mapping[str, Any]) -> tuple[Options, Options]:
         """Fill in defaults and check values; split into (options, setup)."""
