@@ -1,0 +1,161 @@
+"""Decklists resolved for a game's log header, and read back by the engine.
+
+A Magic game records its decks in the header, card definitions included, so
+that a log replays from the header alone: on any machine, with any user pool,
+after the bundled pool has changed. Resolving reads files and the card pool
+(the CLI side, through an option's ``load``); reading back (``cards_of``,
+``check_resolved``) touches no file.
+
+The resolved form, a JSON object::
+
+    {"name": "Shade and Ritual", "source": "hunsberger-shade-ritual.yaml",
+     "sections": {"main": ["Swamp", "Swamp", "Dark Ritual", ...]},
+     "definitions": {"Swamp": {...card data...}, "Dark Ritual": {...}}}
+
+``sections`` lists every copy, in the decklist's order (``main``, and
+``sideboard``/``commander`` where the list has them); ``definitions`` holds one
+card entry (``schemas/card.schema.json``) per distinct name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from cardcli.cards.mtg.model import Card
+from cardcli.cards.mtg.pool import CardPool, normalize
+from cardcli.engine.errors import CardcliError, UsageError
+
+MAX_UNKNOWN_SHOWN = 5
+MAX_RESOLVED_CARDS = 1000  # more copies than this is no deck a game plays
+
+Resolved = dict[str, Any]
+
+
+def bundled_deck_path(filename: str) -> Path:
+    """A decklist shipped with cardcli (``decklists/FILENAME``)."""
+    from cardcli.resources import data_dir
+
+    return data_dir("decklists") / filename
+
+
+def resolve_deck_file(path: str, label: str, pool: CardPool | None = None) -> Resolved:
+    """Read a decklist in any format ``cardcli deck`` reads and resolve every card.
+
+    ``label`` names the option in messages (``--deck``). Unknown cards are one
+    ``UsageError`` naming the file, line and card, with the pool's suggestions.
+    """
+    from cardcli.cards.mtg.decklist import load_decklist
+
+    try:
+        deck = load_decklist(Path(path))
+    except CardcliError as err:
+        raise UsageError(f"{label} {path}: {err}") from None
+    local = CardPool([card for card, _ in deck.inline_cards])
+    pool = pool if pool is not None else CardPool.bundled()
+    pool.resolve(e.name for e in deck.entries if local.get(e.name) is None)
+    sections: dict[str, list[str]] = {}
+    definitions: dict[str, dict[str, Any]] = {}
+    unknown: list[str] = []
+    for entry in deck.entries:
+        card = local.get(entry.name) or pool.get(entry.name)
+        if card is None:
+            unknown.append(f"{deck.path}:{entry.line}: {pool.unknown_message(entry.name)}")
+            continue
+        definitions.setdefault(card.name, _definition(card))
+        sections.setdefault(entry.section, []).extend([card.name] * entry.count)
+    if unknown:
+        more = len(unknown) - MAX_UNKNOWN_SHOWN
+        shown = "; ".join(unknown[:MAX_UNKNOWN_SHOWN]) + (f"; and {more} more" if more > 0 else "")
+        raise UsageError(f"{label}: {shown}")
+    total = sum(len(names) for names in sections.values())
+    if total > MAX_RESOLVED_CARDS:
+        raise UsageError(
+            f"{label} {path}: {total} cards; a game plays at most {MAX_RESOLVED_CARDS}"
+        )
+    return {
+        "name": deck.name,
+        "source": Path(path).name,
+        "sections": sections,
+        "definitions": definitions,
+    }
+
+
+def resolve_names(names: Iterable[str], label: str, pool: CardPool | None = None) -> Resolved:
+    """Card names given on the command line (``--order "A; B"``), resolved in order."""
+    pool = pool if pool is not None else CardPool.bundled()
+    wanted = [name.strip() for name in names if name.strip()]
+    pool.resolve(wanted)
+    main: list[str] = []
+    definitions: dict[str, dict[str, Any]] = {}
+    for name in wanted:
+        card = pool.get(name)
+        if card is None:
+            raise UsageError(f"{label}: {pool.unknown_message(name)}")
+        definitions.setdefault(card.name, _definition(card))
+        main.append(card.name)
+    if not main:
+        raise UsageError(f"{label} names no card")
+    if len(main) > MAX_RESOLVED_CARDS:
+        raise UsageError(f"{label}: {len(main)} cards; a game plays at most {MAX_RESOLVED_CARDS}")
+    return {
+        "name": label,
+        "source": "command line",
+        "sections": {"main": main},
+        "definitions": definitions,
+    }
+
+
+def split_names(text: str) -> list[str]:
+    """``"Swamp; Dark Ritual;Dread Shade"`` -> the names between the semicolons."""
+    return [part.strip() for part in text.split(";") if part.strip()]
+
+
+def _definition(card: Card) -> dict[str, Any]:
+    data = dict(card.raw) if card.raw else {}
+    data.setdefault("name", card.name)
+    data.setdefault("mana_cost", card.mana_cost)
+    data.setdefault("types", list(card.types))
+    data.setdefault("oracle", card.oracle)
+    data.pop("aliases", None)  # names in the header are exact
+    return data
+
+
+def check_resolved(value: Any, label: str = "deck") -> Resolved:
+    """A resolved deck read back from a log header: its shape and every definition."""
+    from cardcli.cards.mtg.schemas import card_validator
+
+    if not isinstance(value, dict) or set(value) != {"name", "source", "sections", "definitions"}:
+        raise UsageError(f"{label}: a resolved deck has name, source, sections and definitions")
+    sections, definitions = value["sections"], value["definitions"]
+    if not isinstance(sections, dict) or not isinstance(definitions, dict):
+        raise UsageError(f"{label}: sections and definitions must be objects")
+    validator = card_validator()
+    for name, data in definitions.items():
+        if not isinstance(data, dict) or data.get("name") != name:
+            raise UsageError(f"{label}: the definition of '{name}' must be a card named so")
+        error = next(iter(validator.iter_errors(data)), None)
+        if error is not None:
+            raise UsageError(f"{label}: the definition of '{name}': {error.message}")
+    for section, names in sections.items():
+        if not isinstance(section, str) or not isinstance(names, list):
+            raise UsageError(f"{label}: section {section!r} must be a list of names")
+        for name in names:
+            if not isinstance(name, str) or name not in definitions:
+                raise UsageError(
+                    f"{label}: section {section} names {name!r}, which has no definition"
+                )
+    return value
+
+
+def cards_of(resolved: Resolved) -> dict[str, Card]:
+    """Card objects by exact name, from a resolved deck's definitions (no file read)."""
+    return {
+        name: Card.from_data(data, source="log") for name, data in resolved["definitions"].items()
+    }
+
+
+def key(name: str) -> str:
+    """The normalised form used to match names a player types."""
+    return normalize(name)
