@@ -119,11 +119,11 @@ def _build_play(game_name: str) -> click.Command:
     from cardcli.engine.game import get_game
 
     def callback(**kwargs: Any) -> None:
-        from cardcli import app
+        from cardcli.actions.play import play
 
         given = _split(kwargs, game_name)
         _call(
-            lambda: app.play(
+            lambda: play(
                 game_name,
                 given,
                 kwargs["seed"],
@@ -176,11 +176,11 @@ def _build_play(game_name: str) -> click.Command:
 
 def _build_simulate(game_name: str) -> click.Command:
     def callback(**kwargs: Any) -> None:
-        from cardcli import app
+        from cardcli.actions.simulate import simulate
 
         given = _split(kwargs, game_name)
         _call(
-            lambda: app.simulate(
+            lambda: simulate(
                 game_name,
                 given,
                 kwargs["games"],
@@ -260,10 +260,10 @@ def games() -> None:
 @click.argument("game")
 def rules(game: str) -> None:
     """Show GAME's rules as implemented (its RULES.md)."""
-    from cardcli import app
+    from cardcli.actions.play import rules_text
 
     def show() -> int:
-        click.echo(app.rules_text(game), nl=False)
+        click.echo(rules_text(game), nl=False)
         return 0
 
     _call(show)
@@ -292,9 +292,9 @@ def replay(log: str, show: bool, to: int | None) -> None:
 
     Exit 0 if identical; 1 naming the first divergent seq with both versions.
     """
-    from cardcli import app
+    from cardcli.actions.replay import replay as run_replay
 
-    _call(lambda: app.replay(log, show, to))
+    _call(lambda: run_replay(log, show, to))
 
 
 @cli.command()
@@ -305,9 +305,9 @@ def diff(a: str, b: str) -> None:
 
     Exit 0 if the logs are the same, 1 if they differ.
     """
-    from cardcli import app
+    from cardcli.actions.diff import diff as run_diff
 
-    _call(lambda: app.diff(a, b))
+    _call(lambda: run_diff(a, b))
 
 
 @cli.command()
@@ -317,9 +317,9 @@ def validate(logs: tuple[str, ...]) -> None:
 
     Prints 'file:line: what is wrong'; exit 0 if all are valid, else 1.
     """
-    from cardcli import app
+    from cardcli.actions.validate import validate as run_validate
 
-    _call(lambda: app.validate(logs))
+    _call(lambda: run_validate(logs))
 
 
 @cli.command()
@@ -332,9 +332,9 @@ def resume(log: str, scripts: tuple[str, ...]) -> None:
     A last line cut off mid-write is dropped and the game resumes from the last
     whole line. When stdout is not a terminal it carries the appended lines.
     """
-    from cardcli import app
+    from cardcli.actions.resume import resume as run_resume
 
-    _call(lambda: app.resume(log, scripts))
+    _call(lambda: run_resume(log, scripts))
 
 
 @cli.group()

@@ -104,16 +104,20 @@ def check_playout(game_name: str, index: int) -> None:
     lines, _ = playout(game_name, index)
     # The log replays identically.
     replay, divergence, count = replay_lines(lines)
-    assert divergence is None, f"playout {index}: diverges at seq {divergence.seq}"
-    assert count == len(lines) and replay.extra(count) == []
-    # Resuming from a cut-off prefix reproduces the rest.
+    assert divergence is None, f"playout {index}: diverges at line {divergence.number}"
+    assert count == len(lines) and replay.extra() == [] and replay.end() is None
+    # Resuming from a cut-off prefix reproduces the rest: after the prefix, only
+    # the input lines are given again, where the engine waits for them.
     cut = 1 + derive(index, "cut") % (len(lines) - 1)
-    resumed = Replay(lines[0])
-    for line in lines[1:cut]:
+    resumed = Replay(lines[0], keep=True)
+    for line in lines[:cut]:
         assert resumed.feed(line) is None
+    assert resumed.produced is not None
     for line in lines[cut:]:
         if line["type"] in ("command", "rejected") and line["seq"] >= len(resumed.produced):
-            assert resumed.feed(line) is None
+            resumed.session.submit(
+                line["text"].ljust(line.get("length", 0)), line.get("player"), line.get("bot")
+            )
     assert resumed.produced == lines, f"playout {index}: resume from line {cut} differs"
 
 

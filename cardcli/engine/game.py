@@ -58,6 +58,28 @@ class Option:
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
 
+    def exact(self, raw: Any) -> Any:
+        """Check a value read from a log header: exactly what the engine writes.
+
+        No conversion: a whole number is a JSON integer (not ``10.7``, ``"10"``
+        or ``true``), a flag is ``true``/``false``, text is a string.
+        """
+        wanted = {"flag": bool, "int": int, "choice": str, "text": str}.get(self.kind)
+        if wanted is not None and (
+            type(raw) is not wanted or (wanted is int and isinstance(raw, bool))
+        ):
+            shown = {
+                "flag": "true or false",
+                "int": "a whole number",
+                "choice": "text",
+                "text": "text",
+            }
+            raise UsageError(f"option {self.name} must be {shown[self.kind]}, got {raw!r}")
+        value = self.convert(raw)
+        if type(value) is not type(raw) or value != raw:
+            raise UsageError(f"option {self.name}: {raw!r} is written {value!r} by the engine")
+        return value
+
     def convert(self, raw: Any) -> Any:
         """Check and convert a value given by a user or read from a log header."""
         if raw is None:
@@ -206,6 +228,33 @@ class Game:
             if opt.load is not None and loaded.get(opt.name) is not None:
                 loaded[opt.name] = opt.load(loaded[opt.name])
         return self.prepare(loaded) if self.prepare is not None else loaded
+
+    def header_options(
+        self, options: Mapping[str, Any], setup: Mapping[str, Any]
+    ) -> tuple[Options, Options]:
+        """A log header's options and setup, checked to be exactly what the engine writes.
+
+        ``options`` holds every non-setup option, no more and no fewer; ``setup``
+        only setup options; every value of the exact type and range.
+        """
+        wanted = [opt.name for opt in self.options if not opt.setup]
+        missing = [name for name in wanted if name not in options]
+        if missing:
+            raise UsageError(f"the header's options lack {', '.join(map(repr, missing))}")
+        for key in options:
+            if key not in wanted:
+                raise UsageError(f"{self.name} has no option {key!r} (the header names it)")
+        setup_names = {opt.name for opt in self.options if opt.setup}
+        for key in setup:
+            if key not in setup_names:
+                raise UsageError(f"{self.name} has no setup {key!r} (the header names it)")
+        exact = {opt.name: opt.exact(options[opt.name]) for opt in self.options if not opt.setup}
+        for opt in self.options:
+            if opt.setup and opt.name in setup:
+                if setup[opt.name] is None:
+                    raise UsageError(f"setup {opt.name} is null; the engine leaves it out")
+                exact[opt.name] = opt.exact(setup[opt.name])
+        return self.resolve_options(exact)
 
     def resolve_options(self, given: Mapping[str, Any]) -> tuple[Options, Options]:
         """Fill in defaults and check values; split into (options, setup)."""

@@ -1,118 +1,279 @@
-"""Re-running a log from its header and commands, and comparing every line."""
+"""The one definition of "the same log": the bytes the engine writes.
+
+A fresh session is set up from the header alone; each input line of the log
+(``command``/``rejected``) is submitted again, and every line of the log must be
+byte for byte the line the engine writes at that position. The comparison is
+by position in the file, never by the ``seq`` a line claims, so a duplicated,
+dropped or swapped line, a second header or a line after ``game_over`` is a
+divergence. When bytes differ, ``Divergence.reason`` says how, in terms of
+fields: values that differ, or the same values written differently (``7.0``
+for ``7``, a ``\\r`` before the newline, keys in another order).
+
+``replay``, ``diff``, ``validate`` and ``resume`` all use this module.
+Lines are compared as they come and dropped, so memory stays flat however
+long the log is.
+"""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from cardcli.engine.errors import CardcliError, LogError
 from cardcli.engine.game import get_game
-from cardcli.engine.log import LOG_FORMAT, Line
+from cardcli.engine.log import LOG_FORMAT, Line, encode, encode_bytes
 from cardcli.engine.rng import RNG_ID
-from cardcli.engine.session import Session, Sink
+from cardcli.engine.session import HUMAN, Session, Sink
+from cardcli.jsonsafe import same
+from cardcli.printable import one_line
 
 INPUT_TYPES = ("command", "rejected")
 MAX_LENGTH = 1_000_000  # no reader passes on a longer line: a larger length is not ours
 # Fields of the header that may differ without changing a single event.
 VERSION_FIELDS = ("engine",)
+HEADER_KEYS = (
+    "seq",
+    "type",
+    "format",
+    "game",
+    "engine",
+    "rng",
+    "seed",
+    "options",
+    "setup",
+    "seats",
+)
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return type(value) is int
+
+
+def check_header(header: Line, name: str) -> None:
+    """The header's envelope: exactly the fields the engine writes, of their types."""
+    where = f"{one_line(name)}:1"
+    if header.get("type") != "game_started" or not _whole(header.get("seq")) or header["seq"] != 0:
+        raise LogError(f"{where}: the first line must be game_started with seq 0")
+    if not _whole(header.get("format")) or header["format"] != LOG_FORMAT:
+        raise LogError(
+            f"{where}: log format {header.get('format')!r}; this cardcli reads {LOG_FORMAT}"
+        )
+    if header.get("rng") != RNG_ID:
+        raise LogError(
+            f"{where}: log made with RNG {header.get('rng')!r}; this cardcli has {RNG_ID}"
+        )
+    seed = header.get("seed")
+    if not _whole(seed) or not 0 <= seed < 1 << 64:
+        raise LogError(f"{where}: seed must be a whole number from 0 to 2**64-1, got {seed!r}")
+    if not isinstance(header.get("engine"), str):
+        raise LogError(f"{where}: 'engine' must be the version text of the cardcli that wrote it")
+    for key in ("options", "setup", "seats"):
+        if not isinstance(header.get(key), dict):
+            raise LogError(f"{where}: '{key}' must be an object")
+    extra = [key for key in header if key not in HEADER_KEYS]
+    if extra:
+        raise LogError(
+            f"{where}: the header has fields the engine never writes: {', '.join(extra)}"
+        )
+
+
+def session_from_header(header: Line, name: str, sinks: Iterable[Sink] = ()) -> Session:
+    """A fresh session set up exactly as the header says, checked strictly."""
+    check_header(header, name)
+    try:
+        game = get_game(str(header.get("game")))
+        options, setup = game.header_options(header["options"], header["setup"])
+        seats = header["seats"]
+        names = game.seat_names(options)
+        if sorted(seats) != sorted(names):
+            raise LogError(
+                f"{one_line(name)}:1: seats {', '.join(map(str, seats)) or 'none'}; "
+                f"this game has {', '.join(names)}"
+            )
+        for seat, who in seats.items():
+            if who != HUMAN and (not isinstance(who, str) or who not in game.bots):
+                raise LogError(f"{one_line(name)}:1: seat {seat} is played by {who!r}: no such bot")
+        return Session(game, options, setup, header["seed"], seats, sinks)
+    except LogError:
+        raise
+    except CardcliError as err:
+        raise LogError(f"{one_line(name)}:1: {err}") from None
 
 
 @dataclass
 class Divergence:
-    """The first line where the log and the re-run disagree."""
+    """The first line where the log is not what the engine writes."""
 
-    seq: int
-    logged: Line | None
-    replayed: Line | None
+    number: int  # the log's line number (1-based); one past its end if the log is short
+    logged: Line | None  # the log's line; None when the log ends there
+    replayed: Line | None  # the engine's line there; None when it writes none
+    waiting: bool = False  # the engine waits for a command where the log has another line
+    over_at: int | None = None  # the line of game_over, when the log goes on after it
+    copy_of_previous: bool = False  # the log's line repeats the one before it
+
+    @property
+    def seq(self) -> int:
+        """The seq the engine writes on this line."""
+        return self.number - 1
+
+    def reason(self) -> str:
+        """What differs, in one line."""
+        logged, replayed = self.logged, self.replayed
+        if logged is None:
+            shown = replayed.get("type") if replayed else "nothing"
+            return f"the log ends before line {self.number}, where the engine writes a {shown} line"
+        if self.over_at is not None:
+            return f"a line after game_over (line {self.over_at}): the engine writes nothing more"
+        if self.copy_of_previous:
+            return "a copy of the line before it"
+        if replayed is None:
+            kind = logged.get("type")
+            if self.waiting:
+                return (
+                    f"the engine waits for a command here, the log has a {one_line(repr(kind))} line"
+                    + _seq_hint(logged, self.seq)
+                )
+            return f"the engine writes nothing here, the log has a {one_line(repr(kind))} line"
+        if same(logged, replayed):
+            return "the same values written differently from the engine's bytes"
+        return "differs in " + fields_that_differ(logged, replayed) + _seq_hint(logged, self.seq)
 
 
-def session_from_header(header: Line, name: str, sinks: Iterable[Sink] = ()) -> Session:
-    """A fresh session set up exactly as the header says."""
-    if header.get("type") != "game_started" or header.get("seq") != 0:
-        raise LogError(f"{name}:1: the first line must be game_started with seq 0")
-    if header.get("format") != LOG_FORMAT:
-        raise LogError(
-            f"{name}:1: log format {header.get('format')!r}; this cardcli reads {LOG_FORMAT}"
+def _seq_hint(logged: Line, seq: int) -> str:
+    claimed = logged.get("seq")
+    if not _whole(claimed) or claimed == seq:
+        return ""
+    if claimed > seq:
+        missing = claimed - seq
+        return f" (it says seq {claimed}: {missing} line{'s' if missing > 1 else ''} missing before it?)"
+    return f" (it says seq {claimed}: out of order or repeated)"
+
+
+def fields_that_differ(logged: Line, replayed: Line, limit: int = 4) -> str:
+    """``cards_left (26 in the log, 27 replayed), options.target (...)``."""
+    found: list[str] = []
+
+    def walk(a: Any, b: Any, path: str) -> None:
+        if len(found) >= limit:
+            return
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in [*a, *(k for k in b if k not in a)]:
+                here = f"{path}.{key}" if path else str(key)
+                if key not in a:
+                    found.append(
+                        f"{one_line(here)} (missing in the log, {_short(b[key])} replayed)"
+                    )
+                elif key not in b:
+                    found.append(
+                        f"{one_line(here)} ({_short(a[key])} in the log, not written by the engine)"
+                    )
+                elif not same(a[key], b[key]):
+                    walk(a[key], b[key], here)
+            return
+        found.append(
+            f"{one_line(path or 'the line')} ({_short(a)} in the log, {_short(b)} replayed)"
         )
-    if header.get("rng") != RNG_ID:
-        raise LogError(
-            f"{name}:1: log made with RNG {header.get('rng')!r}; this cardcli has {RNG_ID}"
-        )
-    seed = header.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
-        raise LogError(f"{name}:1: seed must be a whole number from 0 to 2**64-1")
-    for key in ("options", "setup", "seats"):
-        if not isinstance(header.get(key, {}), dict):
-            raise LogError(f"{name}:1: '{key}' must be an object")
-    try:
-        game = get_game(str(header.get("game")))
-        given: dict[str, Any] = {**header.get("options", {}), **header.get("setup", {})}
-        options, setup = game.resolve_options(given)
-        return Session(game, options, setup, seed, header.get("seats", {}), sinks)
-    except CardcliError as err:
-        raise LogError(f"{name}:1: {err}") from None
+
+    walk(logged, replayed, "")
+    return ", ".join(found) if found else "how it is written"
+
+
+def _short(value: Any, width: int = 60) -> str:
+    text = one_line(encode(value) if isinstance(value, dict | list) else repr(value))
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 class Replay:
-    """Feeds a log's lines to a fresh session and compares what it produces."""
+    """Feeds a log's lines, the header first, to a fresh session and compares bytes.
 
-    def __init__(self, header: Line, name: str = "log") -> None:
+    ``feed`` takes each line of the log in order and returns the first
+    divergence (then stop feeding). ``keep`` keeps every line the engine
+    wrote in ``produced`` (tests); otherwise a line is dropped once compared.
+    """
+
+    def __init__(self, header: Line, name: str = "log", keep: bool = False) -> None:
         self.name = name
-        self.produced: list[Line] = []
-        self.session = session_from_header(header, name, [self.produced.append])
+        self.pending: deque[Line] = deque()
+        self.produced: list[Line] | None = [] if keep else None
         self.notes: list[str] = []
-        for key in VERSION_FIELDS:
-            if header.get(key) != self.produced[0].get(key):
-                self.notes.append(
-                    f"{name}: written by cardcli {header.get(key)}, replayed by {self.produced[0].get(key)}"
-                )
-                self.produced[0][key] = header.get(key)
+        self.matched = 0  # lines of the log that matched so far
+        self.over_at: int | None = None
+        self._logged_header = header
+        self._previous: bytes | None = None
+        self.session = session_from_header(header, name, [self._take])
 
-    def feed(self, line: Line) -> Divergence | None:
-        """Compare one logged line (after re-running it if it is a command)."""
-        seq = line.get("seq")
-        expected = seq if isinstance(seq, int) and not isinstance(seq, bool) else len(self.produced)
-        if expected != seq or seq > len(self.produced) or seq < 0:
-            return Divergence(expected, line, self._at(expected))
-        if seq == len(self.produced):
-            if line.get("type") not in INPUT_TYPES:
-                return Divergence(seq, line, None)
-            text = line.get("text")
-            if not isinstance(text, str):
-                return Divergence(seq, line, None)
-            length = line.get("length")
-            if isinstance(length, int) and len(text) < length <= MAX_LENGTH:
-                text = text.ljust(length)  # an over-long line: only its length matters
-            player = line.get("player")
-            bot = line.get("bot")
-            self.session.submit(
-                text,
-                seat=player if isinstance(player, str) else None,
-                bot=bot if isinstance(bot, str) else None,
-            )
-        replayed = self._at(seq)
-        if replayed != line:
-            return Divergence(seq, line, replayed)
+    def _take(self, line: Line) -> None:
+        if line["seq"] == 0:
+            for key in VERSION_FIELDS:
+                logged = self._logged_header.get(key)
+                if isinstance(logged, str) and logged != line.get(key):
+                    self.notes.append(
+                        f"{one_line(self.name)}: written by cardcli {one_line(logged)}, replayed by {line.get(key)}"
+                    )
+                    line = {**line, key: logged}
+        if line.get("type") == "game_over":
+            self.over_at = line["seq"] + 1
+        self.pending.append(line)
+        if self.produced is not None:
+            self.produced.append(line)
+
+    def feed(self, line: Line, data: bytes | None = None) -> Divergence | None:
+        """Compare the log's next line (its bytes ``data``, newline included)."""
+        data = encode_bytes(line) if data is None else data
+        number = self.matched + 1
+        if not self.pending:
+            if self.over_at is not None and self.over_at <= self.matched:
+                return Divergence(number, line, None, over_at=self.over_at)
+            if data == self._previous:
+                return Divergence(number, line, None, copy_of_previous=True)
+            if not self._submit(line):
+                return Divergence(number, line, None, waiting=True)
+        expected = self.pending.popleft()
+        if data != encode_bytes(expected):
+            copy = data == self._previous
+            return Divergence(number, line, expected, copy_of_previous=copy)
+        self.matched = number
+        self._previous = data
         return None
 
-    def _at(self, seq: int) -> Line | None:
-        return self.produced[seq] if 0 <= seq < len(self.produced) else None
+    def _submit(self, line: Line) -> bool:
+        """Give the engine the input a log line records; False if it is no input line."""
+        text = line.get("text")
+        if line.get("type") not in INPUT_TYPES or not isinstance(text, str):
+            return False
+        length = line.get("length")
+        if _whole(length) and len(text) < length <= MAX_LENGTH:
+            text = text.ljust(length)  # an over-long line: only its length matters
+        player, bot = line.get("player"), line.get("bot")
+        self.session.submit(
+            text,
+            seat=player if isinstance(player, str) else None,
+            bot=bot if isinstance(bot, str) else None,
+        )
+        return True
 
-    def extra(self, logged: int) -> list[Line]:
-        """Lines the re-run produced beyond the first ``logged`` lines."""
-        return self.produced[logged:]
+    def end(self) -> Divergence | None:
+        """After the log's last line: a divergence if the engine writes more there."""
+        if self.pending:
+            return Divergence(self.matched + 1, None, self.pending[0])
+        return None
+
+    def extra(self) -> list[Line]:
+        """Lines the engine writes beyond the log's last (a log cut after a command)."""
+        return list(self.pending)
 
 
 def replay_lines(lines: Iterable[Line], name: str = "log") -> tuple[Replay, Divergence | None, int]:
-    """Replay every line; returns the replay, the first divergence and the line count."""
+    """Replay lines held in memory (tests); returns the replay, the first divergence, the count."""
     iterator = iter(lines)
     header = next(iterator, None)
     if header is None:
         raise LogError(f"{name}: empty log")
-    replay = Replay(header, name)
-    count = 1
-    for line in iterator:
+    replay = Replay(header, name, keep=True)
+    count = 0
+    for line in [header, *iterator]:
         count += 1
         divergence = replay.feed(line)
         if divergence is not None:

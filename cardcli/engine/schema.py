@@ -51,13 +51,27 @@ def _inline(node: Any, doc: dict[str, Any], docs: dict[str, dict[str, Any]]) -> 
     return out
 
 
+@cache
+def strict_validator_class() -> Any:
+    """Draft 2020-12, except that an integer is written as one: ``8.0`` is not 8.
+
+    JSON Schema counts ``8.0`` as an integer; the engine never writes it, so a
+    log that holds it is not a log the engine wrote.
+    """
+    from jsonschema import Draft202012Validator, validators
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: type(value) is int
+    )
+    return validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
+
+
 class LineValidator:
     """Validates lines of one game's log against ``schemas/GAME.schema.json``."""
 
     def __init__(self, game: str) -> None:
-        from jsonschema import Draft202012Validator
-
         self.game = game
+        validator_class = strict_validator_class()
         envelope = load_schema(ENVELOPE)
         own = load_schema(f"{game}.schema.json")
         docs = {ENVELOPE: envelope, f"{game}.schema.json": own}
@@ -66,7 +80,7 @@ class LineValidator:
         for kind in self._types:
             doc = envelope if kind in SHARED_TYPES else own
             schema = _inline(doc["$defs"][kind], doc, docs)
-            self._by_type[kind] = Draft202012Validator(schema)
+            self._by_type[kind] = validator_class(schema)
 
     def errors(self, line: Line) -> list[str]:
         """What is wrong with ``line``, one message per problem ([] if valid)."""

@@ -1,0 +1,206 @@
+"""``cardcli play``: set up a game, write its log, and drive it with the input given."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from cardcli import terminal
+from cardcli.actions.output import echo, note
+from cardcli.engine.errors import CardcliError, UsageError
+from cardcli.engine.game import Game, get_game
+from cardcli.engine.log import Line, LogWriter
+from cardcli.engine.loop import RunEnd, run
+from cardcli.engine.session import HUMAN, Session
+from cardcli.files import open_new_log
+from cardcli.printable import one_line
+
+
+def fresh_seed() -> int:
+    return secrets.randbits(63)
+
+
+def seat_map(
+    game: Game, options: dict[str, Any], bot: str | None, seats: tuple[str, ...]
+) -> dict[str, str]:
+    """Who plays each seat, from ``--bot NAME`` and ``--seat SEAT=WHO``."""
+    names = game.seat_names(options)
+    if bot is not None and not bot.strip():
+        raise UsageError(f"--bot needs a bot name: {', '.join(game.bots)}")
+    chosen = {name: (bot.strip().lower() if bot else HUMAN) for name in names}
+    for item in seats:
+        seat, sep, who = item.partition("=")
+        seat, who = seat.strip().lower(), who.strip().lower()
+        if not sep or not seat or not who:
+            example = f"p2={next(iter(game.bots))}"
+            raise UsageError(
+                f"--seat takes SEAT=human or SEAT=BOT, e.g. {example}; got '{one_line(item)}'"
+            )
+        if seat not in chosen:
+            raise UsageError(f"--seat {one_line(item)}: {game.name} has seats {', '.join(names)}")
+        chosen[seat] = who
+    for who in chosen.values():
+        if who != HUMAN and who not in game.bots:
+            raise UsageError(
+                f"no bot '{one_line(who)}' for {game.name}: bots are {', '.join(game.bots)}"
+            )
+    return chosen
+
+
+def play(
+    game_name: str,
+    given: dict[str, Any],
+    seed: int | None,
+    bot: str | None,
+    seats: tuple[str, ...],
+    log: str | None,
+    strict: bool,
+    scripts: tuple[str, ...],
+) -> int:
+    game = get_game(game_name)
+    options, setup = game.resolve_options(game.load_given(given))
+    controllers = seat_map(game, options, bot, seats)
+    terminal.check_scripts(scripts)  # before a line is written: bad files are usage errors
+    if seed is None:
+        seed = fresh_seed()
+    interactive = not scripts and terminal.stdin_is_terminal() and HUMAN in controllers.values()
+    watching = terminal.stdout_is_terminal()
+    with ExitStack() as stack:
+        sinks: list[Callable[[Line], None]] = []
+        if not watching and sys.stdout is not None:
+            sinks.append(LogWriter(sys.stdout.buffer))
+        # A person at a terminal always gets a log file, so the game can be resumed.
+        keep = watching or interactive
+        log_path: Path | None = None
+        if log is not None or keep:
+            name = log if log is not None else str(terminal.default_log_path(game.name, seed))
+            handle, log_path = open_new_log(name)
+            stack.enter_context(handle)
+            sinks.append(LogWriter(handle))
+        out = echo if watching else note
+        try:
+            session = Session(game, options, setup, seed, controllers, sinks)
+        except CardcliError:
+            if log_path is not None and log_path.exists() and log_path.stat().st_size == 0:
+                log_path.unlink()  # the game never started: leave no empty log behind
+            raise
+        if watching or interactive:
+            out(f"{game.name}, seed {seed}; log: {log_path}")
+            out(session.state.render())
+        return drive(session, scripts, interactive, watching, strict, out, log_path)
+
+
+def drive(
+    session: Session,
+    scripts: tuple[str, ...],
+    interactive: bool,
+    watching: bool,
+    strict: bool,
+    out: Callable[[str], None],
+    log_path: Path | None,
+    earlier: list[str] | None = None,
+) -> int:
+    """Play on with the given input; ``earlier`` lines are fed first, quietly (resume)."""
+    display = terminal.Display(session, out, board=watching or interactive)
+    lines: Iterator[str] = iter(())
+    reader: Callable[[str | None], str | None]
+    if interactive:
+        out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
+        # A real-time game reads through TimedPrompt below; its own Prompt is not needed.
+        reader = (lambda seat: None) if session.game.timed else terminal.Prompt(session, out)
+    else:
+        lines = terminal.script_lines(scripts or ("-",))
+        reader = terminal.script_reader(lines, session, out)
+    show: Callable[[str, Any], None] = display if watching or interactive else _quiet
+    timed_read: Callable[[float | None], str | None] | None = None
+    wall = None
+    if interactive and session.game.timed:
+        humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
+        timed_read = terminal.TimedPrompt(session, out, humans[0] if len(humans) == 1 else None)
+    if earlier:
+        reader, timed_read, show = _after(earlier, reader, timed_read, show)
+    if timed_read is not None:
+        wall = _wall_clock(session, earlier)
+    try:
+        end: RunEnd = run(
+            session, reader, show=show, strict=strict, timed_read=timed_read, wall=wall
+        )
+    except KeyboardInterrupt:
+        where = f"; continue with: cardcli resume {log_path}" if log_path else ""
+        note(f"\ninterrupted: every line so far is in the log{where}")
+        return 130
+    if end.reason == "over" and scripts and next(lines, None) is not None:
+        note("cardcli: the game ended before the script did; its remaining lines were not used")
+    if end.reason == "rejected" and end.rejected is not None:
+        note(f"cardcli: rejected under --strict: {one_line(end.rejected.reason or '')}")
+        return 1
+    if not session.over and log_path is not None and (interactive or watching):
+        out(f"game not finished; continue with: cardcli resume {log_path}")
+    return 0
+
+
+def _wall_clock(session: Session, earlier: list[str] | None) -> Callable[[], int]:
+    """Logical milliseconds that follow the wall clock on from the game's clock.
+
+    While a resumed game is still being played up to where its log ended
+    (``earlier`` not yet empty), the wall clock stands at the game's clock.
+    """
+    began: list[float] = []
+
+    def now() -> int:
+        clock = int(getattr(session.state, "clock", 0))
+        if earlier:
+            return clock
+        if not began:
+            began.extend((time.monotonic(), clock))
+        return int(began[1] + (time.monotonic() - began[0]) * 1000)
+
+    return now
+
+
+def _after(
+    earlier: list[str],
+    reader: Callable[[str | None], str | None],
+    timed_read: Callable[[float | None], str | None] | None,
+    show: Callable[[str, Any], None],
+) -> tuple[
+    Callable[[str | None], str | None],
+    Callable[[float | None], str | None] | None,
+    Callable[[str, Any], None],
+]:
+    """Readers that give ``earlier`` first (emptying it), and a quiet display meanwhile."""
+    pending = deque(earlier)
+
+    def first_read(seat: str | None) -> str | None:
+        return pending.popleft() if pending else reader(seat)
+
+    def first_timed(timeout: float | None) -> str | None:
+        if pending:
+            return pending.popleft()
+        earlier.clear()  # the wall clock starts from here
+        assert timed_read is not None
+        return timed_read(timeout)
+
+    def quiet_first(text: str, outcome: Any) -> None:
+        if not pending:
+            show(text, outcome)
+
+    return first_read, (first_timed if timed_read is not None else None), quiet_first
+
+
+def _quiet(text: str, outcome: Any) -> None:
+    return None
+
+
+def rules_text(game_name: str) -> str:
+    game = get_game(game_name)
+    try:
+        return Path(game.rules_file).read_text(encoding="utf-8")
+    except OSError as err:
+        raise CardcliError(f"cannot read the rules of {game.name}: {err}") from None

@@ -1,0 +1,130 @@
+"""``cardcli resume``: check that a log replays exactly, then go on appending to it.
+
+The log is locked for the whole run, so a second ``resume`` (or a ``play``
+still writing it) is refused and nothing changes. A log that does not replay
+byte for byte (a line missing, duplicated, reordered or edited) is refused
+with a one-line reason before a byte is written. Only a last line cut off
+mid-write is dropped, and said so.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from itertools import chain
+from pathlib import Path
+from typing import IO
+
+from cardcli import terminal
+from cardcli.actions.output import echo, note
+from cardcli.actions.play import drive
+from cardcli.engine.errors import LogError
+from cardcli.engine.log import Line, LogWriter, encode_bytes, iter_log, iter_raw_lines
+from cardcli.engine.replay import Replay, session_from_header
+from cardcli.files import open_log_to_append
+from cardcli.printable import one_line
+
+
+def resume(log: str, scripts: tuple[str, ...]) -> int:
+    terminal.check_scripts(scripts)
+    with open_log_to_append(log) as handle:
+        replay, people, whole_bytes, count = _verify(handle, log)
+        size = os.fstat(handle.fileno()).st_size
+        if size > whole_bytes:
+            note(
+                f"{one_line(log)}: the last line was cut off mid-write; resuming after line {count}, the last whole one"
+            )
+        handle.seek(whole_bytes)
+        handle.truncate()
+        watching = terminal.stdout_is_terminal()
+        writers = [LogWriter(handle)]
+        if not watching and sys.stdout is not None:
+            writers.append(LogWriter(sys.stdout.buffer))
+        if replay.session.over:
+            for line in replay.extra():
+                for writer in writers:
+                    writer(line)
+            note(f"{one_line(log)}: the game is over; nothing to resume")
+            return 0
+        interactive = not scripts and terminal.stdin_is_terminal()
+        out = echo if watching else note
+        earlier: list[str] = []
+        if replay.session.game.timed:
+            # Bots in a real-time game keep their own schedule: play the log
+            # again with its people's lines, so that they act as they would have.
+            header = next(iter_log(_reread(log), log)).line
+            session = session_from_header(header, log, [_catch_up(log, count, writers)])
+            earlier = people
+        else:
+            session = replay.session
+            session.sinks = list(writers)
+            for line in replay.extra():
+                for writer in writers:
+                    writer(line)
+        if watching:
+            echo(f"resuming {session.game.name}, seed {session.seed}, at seq {count}")
+            echo(replay.session.state.render())
+        return drive(session, scripts, interactive, watching, False, out, Path(log), earlier)
+
+
+def _verify(handle: IO[bytes], log: str) -> tuple[Replay, list[str], int, int]:
+    """Replay the whole lines of the log; (replay, people's lines, their bytes, count)."""
+    lines = iter_log(handle, log, allow_cut=True)
+    first = next(lines)
+    replay = Replay(first.line, log)
+    people: list[str] = []
+    whole_bytes = 0
+    count = 0
+    for entry in chain([first], lines):
+        divergence = replay.feed(entry.line, entry.data)
+        if divergence is not None:
+            raise LogError(
+                f"{one_line(log)}: cannot resume: line {divergence.number}: {divergence.reason()}"
+            )
+        whole_bytes += len(entry.data)
+        count += 1
+        line = entry.line
+        if line.get("type") in ("command", "rejected") and "bot" not in line:
+            text = str(line.get("text", ""))
+            length = line.get("length")
+            people.append(text.ljust(length) if type(length) is int else text)
+    return replay, people, whole_bytes, count
+
+
+def _reread(log: str) -> IO[bytes]:
+    from cardcli.files import open_input
+
+    return open_input(log, "")
+
+
+def _catch_up(log: str, count: int, writers: list[LogWriter]) -> Callable[[Line], None]:
+    """A sink that checks re-run lines against the log's first ``count``, then writes on."""
+    stream = _reread(log)
+    logged: Iterator[bytes] = (raw.data for raw in iter_raw_lines(stream, log))
+    header_engine: list[object] = []
+
+    def sink(line: Line) -> None:
+        seq = line["seq"]
+        if seq < count:
+            data = next(logged, b"")
+            if seq == 0:
+                header_engine.append(_engine_of(data))
+                line = {**line, "engine": header_engine[0]}  # another version may have written it
+            if encode_bytes(line) != data:
+                raise LogError(
+                    f"{one_line(log)}: cannot resume: playing it again differs at seq {seq}"
+                )
+            if seq == count - 1:
+                stream.close()
+            return
+        for writer in writers:
+            writer(line)
+
+    return sink
+
+
+def _engine_of(data: bytes) -> object:
+    from cardcli.engine.log import decode_line
+
+    return decode_line(data.rstrip(b"\n"), "log", 1).get("engine")

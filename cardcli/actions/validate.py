@@ -1,0 +1,196 @@
+"""``cardcli validate``: accept only what the engine can write.
+
+Every line is checked on its own (JSON, its schema, whole numbers written as
+integers, seq consecutive, seats and results against the header), and the log
+as a whole is played again from its header: the first line that is not
+byte for byte what the engine writes there is a problem too. A log cut at a
+line boundary, as a killed run leaves it, is valid and unfinished ('cardcli
+resume' completes it). One missing line is reported once, and the lines after
+it are checked against the shifted numbering.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack
+from typing import Any
+
+from cardcli.actions.output import echo
+from cardcli.engine.errors import CardcliError, LogError
+from cardcli.engine.game import get_game
+from cardcli.engine.log import Line, decode_line, iter_raw_lines
+from cardcli.engine.replay import Replay
+from cardcli.files import open_input
+from cardcli.printable import one_line
+
+MAX_PROBLEMS = 50
+
+
+class _LogCheck:
+    """The checks of one log, fed a line at a time."""
+
+    def __init__(self, name: str) -> None:
+        self.name = one_line(name)
+        self.raw_name = name
+        self.problems: list[str] = []
+        self.count = 0
+        self.offset = 0  # seq minus (line number - 1), moved by a gap
+        self.seq_break: tuple[int, int, int, int] | None = None
+        self.validator: Any = None
+        self.replay: Replay | None = None
+        self.over_at: int | None = None
+        self.seats: set[str] = set()
+
+    def problem(self, number: int | None, text: str) -> None:
+        where = f"{self.name}:{number}" if number is not None else self.name
+        self.problems.append(f"{where}: {text}")
+
+    def line(self, number: int, data: bytes, line: Line) -> None:
+        self._seq(number, line.get("seq"))
+        if number == 1:
+            self._header(line)
+        elif line.get("type") == "game_started":
+            self.problem(number, "game_started may only be the first line")
+        if number > 1 and self.over_at is not None:
+            self.problem(number, f"a line after game_over (line {self.over_at})")
+        if line.get("type") == "game_over" and self.over_at is None:
+            self.over_at = number
+        if self.validator is not None:
+            for message in self.validator.errors(line):
+                self.problem(number, message)
+            for message in _against_header(line, self.seats):
+                self.problem(number, message)
+        if self.replay is not None:
+            divergence = self.replay.feed(line, data)
+            if divergence is not None:
+                self.problem(
+                    number,
+                    f"not what the engine writes at seq {divergence.seq}: {divergence.reason()}",
+                )
+                self.replay = None  # one divergence says it: the rest cannot be compared
+
+    def _seq(self, number: int, seq: Any) -> None:
+        """Check seq against the numbering so far; one gap is one problem.
+
+        A seq that breaks the numbering is judged by the line after it: if that
+        line goes on from it, lines are missing (or repeated) and the check
+        goes on with the new numbering; if not, the one seq is wrong.
+        """
+        if self.seq_break is not None:
+            at, claimed, expected, offset = self.seq_break
+            self.seq_break = None
+            if type(seq) is int and seq == number - 1 + offset:
+                self.offset = offset
+                gap = claimed - expected
+                if gap > 0:
+                    lines = "one line" if gap == 1 else f"{gap} lines"
+                    self.problem(at, f"seq {claimed} follows {expected - 1}: {lines} missing")
+                else:
+                    self.problem(
+                        at,
+                        f"seq {claimed} where {expected} comes next: a line repeated or out of order",
+                    )
+            else:
+                self.problem(at, f"seq is {claimed!r}, expected {expected}")
+        expected = number - 1 + self.offset
+        if type(seq) is not int:
+            self.problem(number, f"seq is {seq!r}, expected the whole number {expected}")
+        elif seq != expected:
+            self.seq_break = (number, seq, expected, seq - (number - 1))
+
+    def _header(self, line: Line) -> None:
+        from cardcli.engine.schema import LineValidator
+
+        if line.get("type") != "game_started" or not isinstance(line.get("game"), str):
+            self.problem(1, "the first line must be game_started, naming its game")
+            return
+        try:
+            self.validator = LineValidator(get_game(line["game"]).name)
+        except CardcliError as err:
+            self.problem(1, one_line(str(err)))
+            return
+        if isinstance(line.get("seats"), dict):
+            self.seats = set(line["seats"])
+        try:
+            self.replay = Replay(line, self.raw_name)
+        except LogError as err:
+            text = str(err)
+            prefix = f"{self.name}:1: "
+            self.problem(1, text[len(prefix) :] if text.startswith(prefix) else text)
+
+    def finish(self) -> None:
+        if self.seq_break is not None:
+            at, claimed, expected, _ = self.seq_break
+            self.problem(at, f"seq is {claimed!r}, expected {expected}")
+        if self.count == 0:
+            self.problem(None, "empty log: no game_started line")
+
+
+def _against_header(line: Line, seats: set[str]) -> list[str]:
+    """What in a line contradicts the header's seats (the schema cannot know them)."""
+    problems = []
+    player = line.get("player")
+    if isinstance(player, str) and seats and player not in seats:
+        problems.append(
+            f"player {one_line(player)} is not a seat of this game ({', '.join(sorted(seats))})"
+        )
+    result = line.get("result") if line.get("type") == "game_over" else None
+    if isinstance(result, dict) and seats:
+        scores = result.get("scores")
+        if isinstance(scores, dict) and set(scores) != seats:
+            problems.append(f"result scores name {sorted(scores)}, the seats are {sorted(seats)}")
+        winners = result.get("winners")
+        if isinstance(winners, list) and not set(map(str, winners)) <= seats:
+            problems.append(f"result winners {winners} are not all seats of this game")
+    return problems
+
+
+def check_log(name: str) -> tuple[list[str], int, bool]:
+    """(problems, lines, finished) of one log."""
+    check = _LogCheck(name)
+    with ExitStack() as stack:
+        stream = open_input(name, "")
+        if stream is not sys.stdin.buffer:
+            stack.enter_context(stream)
+        try:
+            for raw in iter_raw_lines(stream, name):
+                check.count = raw.number
+                if len(check.problems) >= MAX_PROBLEMS:
+                    check.problems.append(f"{check.name}: stopped after {MAX_PROBLEMS} problems")
+                    break
+                if not raw.ended:
+                    check.problem(raw.number, "the last line is cut off (no newline at its end)")
+                    break
+                if not raw.body.strip():
+                    check.problem(raw.number, "empty line in a log")
+                    check.replay = None
+                    continue
+                try:
+                    line = decode_line(raw.body, name, raw.number)
+                except LogError as err:
+                    check.problems.append(str(err))
+                    check.replay = None
+                    if raw.number == 1:
+                        break
+                    continue
+                check.line(raw.number, raw.data, line)
+                if raw.number == 1 and check.validator is None:
+                    break
+        except LogError as err:  # a line too long to be ours
+            check.problems.append(str(err))
+    check.finish()
+    return check.problems[: MAX_PROBLEMS + 1], check.count, check.over_at is not None
+
+
+def validate(logs: tuple[str, ...]) -> int:
+    failed = False
+    for name in logs:
+        problems, count, finished = check_log(name)
+        for problem in problems:
+            echo(problem)
+        if problems:
+            failed = True
+        else:
+            status = "finished" if finished else "unfinished"
+            echo(f"{one_line(name)}: valid ({count} lines, {status} game)")
+    return 1 if failed else 0
