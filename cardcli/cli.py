@@ -12,9 +12,44 @@ from typing import Any
 import click
 
 from cardcli import __version__
+from cardcli.printable import one_line
 
 MAX_SEED = (1 << 64) - 1
-SEED = click.IntRange(0, MAX_SEED)
+MAX_DIGITS = 20  # 2**64 has 20 digits; no option of cardcli needs more
+
+
+class WholeNumber(click.ParamType):  # type: ignore[type-arg]
+    """A whole number in ASCII digits, within bounds: ``١٢`` or ``1e3`` is no number here."""
+
+    name = "integer"
+
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            digits = text[1:] if text.startswith("-") else text
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+                shown = (
+                    one_line(str(value))
+                    if len(str(value)) <= 40
+                    else one_line(str(value)[:40]) + "..."
+                )
+                self.fail(f"'{shown}' is not a whole number (write digits 0-9)", param, ctx)
+            number = int(text)
+        if (self.low is not None and number < self.low) or (
+            self.high is not None and number > self.high
+        ):
+            if self.high is None:
+                self.fail(f"{number} is below {self.low}", param, ctx)
+            self.fail(f"{number} is not in the range {self.low} to {self.high}", param, ctx)
+        return number
+
+
+SEED = WholeNumber(0, MAX_SEED)
 
 EXIT_HELP = """\b
 Exit codes: 0 ok; 1 what was checked failed (a divergence, an invalid log,
@@ -22,7 +57,8 @@ a rejected command under --strict); 2 usage (bad options or files)."""
 
 
 def _fail(message: str, code: int) -> None:
-    click.echo(f"cardcli: error: {message}", err=True)
+    # One line, whatever the message holds (a file name with a newline, say).
+    click.echo(f"cardcli: error: {one_line(message)}", err=True)
     sys.exit(code)
 
 
@@ -78,7 +114,7 @@ def _game_params(game_name: str) -> list[click.Parameter]:
         if opt.kind == "choice":
             kind = click.Choice(opt.choices, case_sensitive=False)
         elif opt.kind == "int":
-            kind = click.IntRange(opt.low, opt.high)
+            kind = WholeNumber(opt.low, opt.high)
         shown = "" if opt.default is None else f" [default: {opt.default}]"
         params.append(click.Option([flag, opt.name], type=kind, default=None, help=text + shown))
     return params
@@ -196,7 +232,7 @@ def _build_simulate(game_name: str) -> click.Command:
     params = [
         *_game_params(game_name),
         click.Option(
-            ["--games"], type=click.IntRange(1, 10000000), required=True, help="how many games"
+            ["--games"], type=WholeNumber(1, 10000000), required=True, help="how many games"
         ),
         click.Option(
             ["--seed"], type=SEED, help="game i is seeded from (SEED, i) [default: random]"
@@ -205,7 +241,7 @@ def _build_simulate(game_name: str) -> click.Command:
             ["--bot"], metavar="NAME", help="the bot at every seat [default: the game's own]"
         ),
         click.Option(["--seat"], multiple=True, metavar="SEAT=BOT", help="a bot for one seat"),
-        click.Option(["--workers"], type=click.IntRange(1, 256), default=1, show_default=True),
+        click.Option(["--workers"], type=WholeNumber(1, 256), default=1, show_default=True),
         click.Option(["--json", "as_json"], is_flag=True, help="print the summary as JSON"),
         click.Option(["--logs"], metavar="DIR", help="keep each game's log in DIR"),
     ]
@@ -228,6 +264,11 @@ def cli() -> None:
 
 def main() -> None:
     """The console script: click's errors become one line and exit code 2."""
+    # Any stdout: a terminal that is not UTF-8 gets escapes, never a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         code = cli.main(standalone_mode=False)
     except click.UsageError as err:
@@ -235,10 +276,10 @@ def main() -> None:
             click.echo(err.format_message(), err=True)
             sys.exit(2)
         where = f" (see '{err.ctx.command_path} --help')" if err.ctx is not None else ""
-        click.echo(f"cardcli: error: {err.format_message()}{where}", err=True)
+        click.echo(f"cardcli: error: {one_line(err.format_message())}{where}", err=True)
         sys.exit(2)
     except click.ClickException as err:
-        click.echo(f"cardcli: error: {err.format_message()}", err=True)
+        click.echo(f"cardcli: error: {one_line(err.format_message())}", err=True)
         sys.exit(err.exit_code)
     except click.Abort:
         click.echo("cardcli: aborted", err=True)
@@ -286,7 +327,7 @@ cli.add_command(
 @cli.command()
 @click.argument("log")
 @click.option("--show", is_flag=True, help="draw the board after each command")
-@click.option("--to", "to", type=click.IntRange(0), metavar="SEQ", help="stop after this seq")
+@click.option("--to", "to", type=WholeNumber(0), metavar="SEQ", help="stop after this seq")
 def replay(log: str, show: bool, to: int | None) -> None:
     """Re-run LOG from its header and commands and compare every line ('-' is stdin).
 
@@ -358,7 +399,7 @@ FORMAT_CHOICE = click.Choice(
 @click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
 @click.option(
     "--horde-size",
-    type=click.IntRange(1, 10_000),
+    type=WholeNumber(1, 10_000),
     default=100,
     show_default=True,
     help="cards in a horde deck",
@@ -390,7 +431,7 @@ def cards() -> None:
 
 @cards.command("search")
 @click.argument("query")
-@click.option("--limit", type=click.IntRange(1, 10_000), default=50, show_default=True)
+@click.option("--limit", type=WholeNumber(1, 10_000), default=50, show_default=True)
 def cards_search(query: str, limit: int) -> None:
     """Cards whose name, type line or Oracle text contain every word of QUERY."""
     from cardcli import deck_app

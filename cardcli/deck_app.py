@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 from cardcli.engine.errors import CardcliError
+from cardcli.printable import printable
 
 
 def _echo(text: str) -> None:
-    print(text, flush=True)
+    print(printable(text), flush=True)
 
 
 def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) -> int:
@@ -21,7 +22,7 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
         deck = load_decklist(Path(file))
     except CardcliError as err:
         if as_json:  # tools get JSON even for input that cannot be read
-            print(json.dumps({"file": file, "valid": False, "error": str(err)}), flush=True)
+            _echo(json.dumps({"file": file, "valid": False, "error": str(err)}))
         raise
     report = check(deck, CardPool.bundled(), fmt, horde_size)
     if as_json:

@@ -7,12 +7,15 @@ one way a small safe YAML file can eat all memory).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
 from cardcli.engine.errors import CardcliError, UsageError
+from cardcli.printable import one_line
 
 MAX_YAML_BYTES = 8 * 1024 * 1024
+MAX_NUMBER_DIGITS = 40  # no count, cost or P/T needs more; a longer one is not data
 
 
 class YamlError(CardcliError):
@@ -23,22 +26,21 @@ class YamlError(CardcliError):
 
 def read_text(path: Path, limit: int = MAX_YAML_BYTES) -> str:
     """A text file's contents; refuses devices, pipes, binary and over-large files."""
+    from cardcli.files import open_input
+
     try:
-        if not path.is_file():
-            problem = "no such file" if not path.exists() else "not a regular file"
-            raise UsageError(f"{path}: {problem}")
-        with path.open("rb") as handle:
+        with open_input(str(path)) as handle:
             data = handle.read(limit + 1)  # never more than the limit, whatever stat says
     except OSError as err:
-        raise UsageError(f"{path}: {err.strerror or err}") from None
+        raise UsageError(f"{one_line(str(path))}: {err.strerror or err}") from None
     if len(data) > limit:
-        raise YamlError(f"{path}: too big (more than {limit} bytes)")
+        raise YamlError(f"{one_line(str(path))}: too big (more than {limit} bytes)")
     if b"\0" in data[:8192]:
-        raise YamlError(f"{path}: a binary file, not text")
+        raise YamlError(f"{one_line(str(path))}: a binary file, not text")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise YamlError(f"{path}: not UTF-8 text (byte {err.start})") from None
+        raise YamlError(f"{one_line(str(path))}: not UTF-8 text (byte {err.start})") from None
 
 
 LINE_KEY = "__line__"
@@ -56,12 +58,31 @@ def load_yaml(text: str, name: str, lines: bool = False) -> Any:
                 raise YamlError(f"{name}:{line}: YAML aliases (*name) are not allowed here")
             return super().compose_node(parent, index)
 
+        def construct_yaml_int(self, node: Any) -> Any:
+            digits = len(str(node.value).replace("_", "").lstrip("+-"))
+            if digits > MAX_NUMBER_DIGITS:
+                line = node.start_mark.line + 1
+                raise YamlError(
+                    f"{name}:{line}: a number of {digits} digits (at most {MAX_NUMBER_DIGITS})"
+                )
+            return super().construct_yaml_int(node)
+
+        def construct_yaml_float(self, node: Any) -> Any:
+            value = super().construct_yaml_float(node)
+            if not math.isfinite(value) or len(str(node.value)) > MAX_NUMBER_DIGITS:
+                line = node.start_mark.line + 1
+                shown = str(node.value)[:20]
+                raise YamlError(f"{name}:{line}: {shown} is not a number cardcli reads")
+            return value
+
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
             mapping = super().construct_mapping(node, deep=deep)
             if lines:
                 mapping[LINE_KEY] = node.start_mark.line + 1
             return mapping
 
+    NoAliasLoader.add_constructor("tag:yaml.org,2002:int", NoAliasLoader.construct_yaml_int)
+    NoAliasLoader.add_constructor("tag:yaml.org,2002:float", NoAliasLoader.construct_yaml_float)
     try:
         # A SafeLoader subclass: no Python objects can be built from the text.
         return yaml.load(text, Loader=NoAliasLoader)

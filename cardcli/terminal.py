@@ -16,6 +16,7 @@ from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Game
 from cardcli.engine.loop import Quit
 from cardcli.engine.session import Outcome, Session, clean_line
+from cardcli.printable import one_line
 
 MAX_READ_LINE = 10_000  # characters of a script line kept; the rest is skipped
 BINARY_PROBE = 8192
@@ -65,19 +66,16 @@ def check_scripts(paths: tuple[str, ...]) -> None:
     for path in paths:
         if path == "-":
             continue
-        file = Path(path)
-        if not file.is_file():
-            raise UsageError(
-                f"script {path}: {'not a regular file' if file.exists() else 'no such file'}"
-            )
+        from cardcli.files import open_input
+
         try:
-            with file.open("rb") as handle:
+            with open_input(path, "script") as handle:
                 head = handle.read(BINARY_PROBE)
         except OSError as err:
-            raise UsageError(f"script {path}: {err.strerror or err}") from None
+            raise UsageError(f"script {one_line(path)}: {err.strerror or err}") from None
         if b"\0" in head:
             raise UsageError(
-                f"{path}: looks like a binary file (NUL byte); a script has one command a line"
+                f"{one_line(path)}: looks like a binary file (NUL byte); a script has one command a line"
             )
 
 

@@ -38,11 +38,77 @@ _HEADERS = {
     "commanders": "commander",
     "companion": "sideboard",
 }
-_TRAILING = re.compile(r"\s+(?:#.*|\*[A-Za-z]\*)$")
 MAX_ENTRIES = 5000  # a decklist of more lines than this is not a decklist
-_ENTRY = re.compile(
-    r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>.+?)(?:\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<number>[\w\-★]+))?)?\s*$"
-)
+MAX_LINE_CHARS = 1000  # no card line is longer; a longer one is not a decklist line
+MAX_YAML_DECK_BYTES = 256 * 1024  # parsing YAML is slow: a decklist is far smaller
+_SET_AND_NUMBER = re.compile(r"\(([A-Za-z0-9_]{2,6})\)(?:[ \t]+[\w\-★]+)?")
+
+
+def parse_count(text: str) -> int | None:
+    """A count written in ASCII digits, leading zeros allowed; None if it is not one.
+
+    Bounded: a count of any length is read in time linear in its length, and
+    one beyond ``MAX_COUNT`` comes back as ``MAX_COUNT + 1`` (out of range).
+
+    >>> parse_count("0000004"), parse_count("4"), parse_count("1" + "0" * 30), parse_count("٤")
+    (4, 4, 1001, None)
+    """
+    if not text or not (text.isascii() and text.isdigit()):
+        return None
+    significant = text.lstrip("0") or "0"
+    if len(significant) > len(str(MAX_COUNT)):
+        return MAX_COUNT + 1
+    return min(int(significant), MAX_COUNT + 1)
+
+
+def count_problem(text: str) -> str:
+    """Why a count is refused, showing a long one shortened."""
+    shown = text if len(text) <= 12 else f"{text[:6]}...({len(text)} digits)"
+    return f"a count of {shown} is out of range (1 to {MAX_COUNT})"
+
+
+def _without_trailing(line: str) -> str:
+    """The line without a ``# comment`` after a space and an Arena ``*F*`` foil mark."""
+    start = 0
+    while True:
+        hash_at = line.find("#", start)
+        if hash_at <= 0:
+            break
+        if line[hash_at - 1].isspace():
+            line = line[:hash_at]
+            break
+        start = hash_at + 1
+    line = line.rstrip()
+    foil = len(line) >= 4 and line[-3] == "*" == line[-1] and line[-2].isalpha()
+    if foil and line[-4].isspace():
+        line = line[:-3].rstrip()
+    return line
+
+
+def split_entry(line: str) -> tuple[str, str] | None:
+    """``4 Lightning Bolt (M10) 146`` -> ("4", "Lightning Bolt"); None if no card line.
+
+    Written by hand, not as one regular expression: it runs in time linear in
+    the line, whatever the line holds.
+    """
+    parts = line.split(None, 1)
+    if len(parts) != 2:
+        return None
+    token, rest = parts
+    if token[-1:] in ("x", "X") and token[:-1].isdigit():
+        digits = token[:-1]
+    elif token.isdigit():
+        digits = token
+        if rest[:1] in ("x", "X") and rest[1:2].isspace():
+            rest = rest[1:].lstrip()  # "4 x Lightning Bolt"
+    else:
+        return None
+    opening = rest.rfind("(")
+    tail = rest[opening:].rstrip() if opening > 0 and rest[opening - 1].isspace() else ""
+    if tail and _SET_AND_NUMBER.fullmatch(tail):
+        rest = rest[:opening]
+    name = rest.strip()
+    return (digits, name) if name else None
 
 
 @dataclass
@@ -77,6 +143,10 @@ def load_decklist(path: Path) -> Decklist:
     text = read_text(path, limit=MAX_DECK_BYTES)
     suffix = path.suffix.lower()
     if suffix in (".yaml", ".yml"):
+        if len(text) > MAX_YAML_DECK_BYTES:
+            raise DeckError(
+                f"{path}: {len(text)} characters; a YAML decklist has at most {MAX_YAML_DECK_BYTES}"
+            )
         return parse_yaml_deck(text, str(path))
     if suffix in (".dek", ".cod") or text.lstrip().startswith("<"):
         from cardcli.cards.mtg.xmldecks import parse_xml_deck
@@ -93,6 +163,10 @@ def parse_text_deck(text: str, name: str) -> Decklist:
     blank_after_entries = False
     expect_name = False
     for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise DeckError(
+                f"{name}:{number}: a line of {len(raw)} characters (at most {MAX_LINE_CHARS}): not a decklist line"
+            )
         line = raw.strip()
         if not line:
             if seen_entries and not saw_header:
@@ -119,18 +193,16 @@ def parse_text_deck(text: str, name: str) -> Decklist:
             target = "sideboard"
         elif blank_after_entries and section == "main":
             section = target = "sideboard"  # MTGO text: the sideboard follows a blank line
-        line = _TRAILING.sub("", line)  # "# burn" comments and Arena's *F* foil marks
-        match = _ENTRY.match(line)
-        if not match:
+        line = _without_trailing(line)  # "# burn" comments and Arena's *F* foil marks
+        entry = split_entry(line)
+        if entry is None:
             raise DeckError(
                 f"{name}:{number}: not a card line: '{line[:60]}' (write e.g. '4 Lightning Bolt')"
             )
-        count = int(match.group("count")[:6])
-        if count < 1 or count > MAX_COUNT:
-            raise DeckError(
-                f"{name}:{number}: a count of {count} is out of range (1 to {MAX_COUNT})"
-            )
-        deck.entries.append(Entry(count, _clean_name(match.group("name")), number, target))
+        count = parse_count(entry[0])
+        if count is None or not 1 <= count <= MAX_COUNT:
+            raise DeckError(f"{name}:{number}: {count_problem(entry[0])}")
+        deck.entries.append(Entry(count, _clean_name(entry[1]), number, target))
         seen_entries = True
         if len(deck.entries) > MAX_ENTRIES:
             raise DeckError(f"{name}:{number}: more than {MAX_ENTRIES} card lines: not a decklist")

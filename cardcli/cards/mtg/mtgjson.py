@@ -11,7 +11,6 @@ anything else is ``manual``.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,11 +19,11 @@ from typing import IO, Any
 
 from cardcli.cards.mtg.model import COLORS
 from cardcli.cards.mtg.oracle import read_behaviour
-from cardcli.engine.errors import CardcliError, UsageError
+from cardcli.engine.errors import CardcliError
+from cardcli.jsonsafe import DECODER, JsonLimit
 
 CHUNK = 1 << 16
 MAX_ENTRY = 4 << 20  # one card's JSON; a longer one means a broken file
-_DECODER = json.JSONDecoder()
 SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing"}
 SKIPPED_LAYOUTS = {
     "token",
@@ -49,8 +48,18 @@ class ImportStats:
     skipped: int = 0
 
 
+_NOT_BLANK = re.compile(r"[^ \t\r\n]")
+MAX_ORACLE_CHARS = 5000  # the longest Oracle text is under 1,500 characters
+MAX_FIELD_ITEMS = 100  # types, subtypes, keywords, colours: a card has a handful
+
+
 class _Reader:
-    """A sliding window over a text stream for decoding one JSON value at a time."""
+    """A sliding window over a text stream for decoding one JSON value at a time.
+
+    The window grows geometrically while a value does not fit, so a value of
+    any size is decoded in time linear in its size; numbers are bounded and
+    NaN/Infinity refused (``jsonsafe``).
+    """
 
     def __init__(self, stream: IO[str], name: str) -> None:
         self.stream = stream
@@ -59,10 +68,10 @@ class _Reader:
         self.pos = 0
         self.eof = False
 
-    def _more(self) -> bool:
+    def _more(self, at_least: int = CHUNK) -> bool:
         if self.eof:
             return False
-        chunk = self.stream.read(CHUNK)
+        chunk = self.stream.read(max(CHUNK, at_least))
         if not chunk:
             self.eof = True
             return False
@@ -73,10 +82,11 @@ class _Reader:
     def skip_space(self) -> str:
         """The next non-blank character (not consumed); '' at the end."""
         while True:
-            while self.pos < len(self.buffer) and self.buffer[self.pos] in " \t\r\n":
-                self.pos += 1
-            if self.pos < len(self.buffer):
+            found = _NOT_BLANK.search(self.buffer, self.pos)
+            if found is not None:
+                self.pos = found.start()
                 return self.buffer[self.pos]
+            self.pos = len(self.buffer)
             if not self._more():
                 return ""
 
@@ -84,7 +94,7 @@ class _Reader:
         if self.skip_space() != char:
             found = self.skip_space() or "the end of the file"
             raise MtgjsonError(
-                f"{self.name}: not MTGJSON AtomicCards: expected '{char}', found {found!r}"
+                f"{self.name}: not MTGJSON AtomicCards: expected '{char}', found {found[:1]!r}"
             )
         self.pos += 1
 
@@ -92,17 +102,20 @@ class _Reader:
         self.skip_space()
         while True:
             try:
-                value, end = _DECODER.raw_decode(self.buffer, self.pos)
+                value, end = DECODER.raw_decode(self.buffer, self.pos)
             except json.JSONDecodeError:
-                if len(self.buffer) - self.pos > MAX_ENTRY:
+                waiting = len(self.buffer) - self.pos
+                if waiting > MAX_ENTRY:
                     raise MtgjsonError(
                         f"{self.name}: an entry over {MAX_ENTRY} bytes: not MTGJSON"
                     ) from None
-                if not self._more():
+                if not self._more(at_least=waiting):
                     raise MtgjsonError(
-                        f"{self.name}: broken JSON near the end of the file"
+                        f"{self.name}: broken JSON near the end of the file: not MTGJSON"
                     ) from None
                 continue
+            except JsonLimit as err:
+                raise MtgjsonError(f"{self.name}: {err}: not MTGJSON") from None
             # A number at the very end of the buffer may be cut short: read on.
             if end == len(self.buffer) and not self.eof and self._more():
                 continue
@@ -111,17 +124,24 @@ class _Reader:
 
 
 def iter_atomic_cards(stream: IO[str], name: str) -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    """(card name, faces) for each card of the ``data`` object, one at a time."""
+    """(card name, faces) for each card of the ``data`` object, one at a time.
+
+    The file must be one JSON object with a ``data`` object in it, and nothing
+    after it: anything else (a game log, a list, trailing text) is refused.
+    """
     reader = _Reader(stream, name)
     reader.expect("{")
+    saw_data = False
     while True:
         if reader.skip_space() == "}":
-            return
+            reader.pos += 1
+            break
         key = reader.value()
         reader.expect(":")
         if key != "data":
             reader.value()  # "meta" and anything else: decoded and dropped
         else:
+            saw_data = True
             reader.expect("{")
             while reader.skip_space() != "}":
                 card_name = reader.value()
@@ -129,52 +149,92 @@ def iter_atomic_cards(stream: IO[str], name: str) -> Iterator[tuple[str, list[di
                 faces = reader.value()
                 if isinstance(card_name, str) and isinstance(faces, list):
                     yield card_name, faces
-                if reader.skip_space() == ",":
+                after = reader.skip_space()
+                if after == ",":
                     reader.pos += 1
+                elif after != "}":
+                    reader.expect("}")
             reader.pos += 1
-        if reader.skip_space() == ",":
+        after = reader.skip_space()
+        if after == ",":
             reader.pos += 1
+        elif after != "}":
+            reader.expect("}")
+    if not saw_data:
+        raise MtgjsonError(f"{name}: no 'data' object: not an MTGJSON AtomicCards file")
+    if reader.skip_space():
+        raise MtgjsonError(f"{name}: more text after the JSON object: not an MTGJSON file")
+
+
+def _text(face: dict[str, Any], key: str) -> str | None:
+    value = face.get(key)
+    return value if isinstance(value, str) else None
+
+
+def _texts(face: dict[str, Any], key: str) -> list[str]:
+    """A list of strings, or [] for anything else (a wrong type is data we do not use)."""
+    value = face.get(key)
+    if not isinstance(value, list) or len(value) > MAX_FIELD_ITEMS:
+        return []
+    return [item for item in value if isinstance(item, str)]
+
+
+def _has_bad_text(card: dict[str, Any]) -> bool:
+    """Lone surrogates (from escapes) cannot be written as UTF-8: such a card is left out."""
+    for value in card.values():
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, str) and _SURROGATE.search(item):
+                return True
+    return False
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def to_model(name: str, face: dict[str, Any]) -> dict[str, Any] | None:
     """One MTGJSON face as a card of the model, or None for what cannot be played.
 
     Only the front face of a card is a card you put in a deck: the other half
-    of a split card or the back of a double-faced one is left out.
+    of a split card or the back of a double-faced one is left out. Every field
+    is read with its type checked: a field of the wrong type is left out, or
+    the face is when the field is essential.
     """
-    raw_types = face.get("types")
-    if not isinstance(raw_types, list):
-        return None
-    types = [t for t in raw_types if isinstance(t, str)]
-    if not types or face.get("layout") in SKIPPED_LAYOUTS:
-        return None
-    if face.get("side") not in (None, "a"):
+    types = _texts(face, "types")
+    layout = _text(face, "layout")
+    if not types or layout in SKIPPED_LAYOUTS or face.get("side") not in (None, "a"):
         return None
     for key in ("text", "manaCost", "faceName", "power", "toughness", "loyalty"):
-        if key in face and face[key] is not None and not isinstance(face[key], str):
+        if face.get(key) is not None and not isinstance(face[key], str):
             return None
-    face_name = face.get("faceName")
+    oracle = _text(face, "text") or ""
+    if len(oracle) > MAX_ORACLE_CHARS or len(name) > 200:
+        return None
+    face_name = _text(face, "faceName")
     card: dict[str, Any] = {
-        "name": face_name if isinstance(face_name, str) and face_name else name,
-        "mana_cost": face.get("manaCost", "") or "",
+        "name": face_name or name,
+        "mana_cost": _text(face, "manaCost") or "",
         "types": types,
-        "oracle": face.get("text", "") or "",
+        "oracle": oracle,
     }
     value = face.get("faceManaValue", face.get("manaValue"))
-    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1_000_000:
         card["mana_value"] = value
-    card["colors"] = [c for c in COLORS if c in face.get("colors", [])]
-    card["color_identity"] = [c for c in COLORS if c in face.get("colorIdentity", [])]
-    supertypes = [s for s in face.get("supertypes", []) if s in SUPERTYPES]
+    colors, identity = _texts(face, "colors"), _texts(face, "colorIdentity")
+    card["colors"] = [c for c in COLORS if c in colors]
+    card["color_identity"] = [c for c in COLORS if c in identity]
+    supertypes = [s for s in _texts(face, "supertypes") if s in SUPERTYPES]
     if supertypes:
         card["supertypes"] = supertypes
-    if face.get("subtypes"):
-        card["subtypes"] = [s for s in face["subtypes"] if isinstance(s, str)]
+    subtypes = _texts(face, "subtypes")
+    if subtypes:
+        card["subtypes"] = subtypes
     for key in ("power", "toughness", "loyalty"):
         if isinstance(face.get(key), str):
             card[key] = face[key]
-    if face.get("keywords"):
-        card["keywords"] = [k for k in face["keywords"] if isinstance(k, str)]
+    keywords = _texts(face, "keywords")
+    if keywords:
+        card["keywords"] = keywords
     if "Land" in types:
         symbols: set[str] = set()
         for sentence in re.findall(r"\{T\}: Add ([^.]*)", card["oracle"]):
@@ -182,48 +242,52 @@ def to_model(name: str, face: dict[str, Any]) -> dict[str, Any] | None:
         produces = [c for c in ("W", "U", "B", "R", "G", "C") if c in symbols]
         if produces:
             card["produces"] = produces
-    if card["name"] != name and face.get("side") in (None, "a"):
+    if card["name"] != name:
         card["aliases"] = [name]  # "Fire // Ice" finds its first face
+    if _has_bad_text(card):
+        return None
     card.update(read_behaviour(card))
     return card
 
 
 def import_atomic_cards(source: Path, target: Path) -> ImportStats:
+    """Read ``source`` into a new pool at ``target``; the old pool stays until it is whole.
+
+    The new pool is written beside the target and renamed onto it only when
+    every card has been read and checked against the card schema, and at
+    least one card was found; any refusal leaves the old pool as it was.
+    """
+    import io
+
     from cardcli.cards.mtg.schemas import card_validator
+    from cardcli.files import open_input, replace_whole
 
     validator = card_validator()
     stats = ImportStats()
-    try:
-        stream = source.open(encoding="utf-8", errors="strict")
-    except OSError as err:
-        raise UsageError(f"{source}: {err.strerror or err}") from None
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".part")
-    try:
-        with stream, partial.open("w", encoding="utf-8", newline="\n") as out:
-            for name, faces in iter_atomic_cards(stream, str(source)):
-                for face in faces:
-                    if not isinstance(face, dict):
-                        stats.skipped += 1
-                        continue
-                    card = to_model(name, face)
-                    if card is None or any(True for _ in validator.iter_errors(card)):
-                        stats.skipped += 1  # not a card of the model: left out
-                        continue
-                    out.write(json.dumps(card, ensure_ascii=False, separators=(",", ":")) + "\n")
-                    stats.cards += 1
-                    if card.get("manual"):
-                        stats.manual += 1
-                    else:
-                        stats.automated += 1
-        os.replace(partial, target)  # the old pool stays until the new one is whole
-    except UnicodeDecodeError:
-        partial.unlink(missing_ok=True)
-        raise MtgjsonError(f"{source}: not UTF-8 text: not MTGJSON") from None
-    except RecursionError:
-        partial.unlink(missing_ok=True)
-        raise MtgjsonError(f"{source}: JSON nested too deeply: not MTGJSON") from None
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
+    with open_input(str(source), "") as raw:
+        stream = io.TextIOWrapper(raw, encoding="utf-8", errors="strict")
+        try:
+            with replace_whole(str(target), "--out") as (out, _real):
+                for name, faces in iter_atomic_cards(stream, str(source)):
+                    for face in faces:
+                        card = to_model(name, face) if isinstance(face, dict) else None
+                        if card is None or any(True for _ in validator.iter_errors(card)):
+                            stats.skipped += 1  # not a card of the model: left out
+                            continue
+                        line = json.dumps(card, ensure_ascii=False, separators=(",", ":"))
+                        out.write((line + "\n").encode("utf-8"))
+                        stats.cards += 1
+                        if card.get("manual"):
+                            stats.manual += 1
+                        else:
+                            stats.automated += 1
+                if stats.cards == 0:
+                    raise MtgjsonError(
+                        f"{source}: no card found in its 'data': not an MTGJSON AtomicCards file; "
+                        "the pool is unchanged"
+                    )
+        except UnicodeDecodeError:
+            raise MtgjsonError(f"{source}: not UTF-8 text: not MTGJSON") from None
+        except RecursionError:
+            raise MtgjsonError(f"{source}: JSON nested too deeply: not MTGJSON") from None
     return stats

@@ -9,7 +9,6 @@ line at a time so that a pool of every card ever printed stays cheap.
 from __future__ import annotations
 
 import difflib
-import json
 import os
 import re
 import unicodedata
@@ -19,6 +18,7 @@ from typing import Any
 
 from cardcli.cards.mtg.model import Card
 from cardcli.engine.errors import CardcliError
+from cardcli.jsonsafe import loads
 from cardcli.resources import data_dir
 from cardcli.safeyaml import YamlError, load_yaml_file, without_lines
 
@@ -160,6 +160,12 @@ class CardPool:
             for number, data in iter_user_pool(self.user_pool):
                 if data["name"] in seen:
                     continue
+                # Match on the raw text first; only a match is checked and built.
+                keys = ("name", "supertypes", "types", "subtypes", "oracle")
+                raw = " ".join(str(data.get(key, "")) for key in keys).lower()
+                raw += " token" if data.get("token") is True else ""
+                if not all(word in raw for word in words):
+                    continue
                 card = _pool_card(data, self.user_pool, number)
                 text = f"{card.name} {card.type_line} {card.oracle}".lower()
                 if all(word in text for word in words):
@@ -175,6 +181,16 @@ def _damaged(path: Path, number: int) -> CardcliError:
 
 
 def _pool_card(data: dict[str, Any], path: Path, number: int) -> Card:
+    """A card of the user pool, checked against the card schema before any use."""
+    from cardcli.cards.mtg.schemas import card_validator
+
+    error = next(iter(card_validator().iter_errors(data)), None)
+    if error is not None:
+        field = "/".join(map(str, error.path)) or "card"
+        raise CardcliError(
+            f"{path}:{number}: the user card pool is damaged ({field}: {error.message[:80]}); "
+            "run 'cardcli cards import' again"
+        )
     try:
         return Card.from_data(data, source="user pool")
     except (TypeError, ValueError, KeyError, AttributeError):
@@ -191,8 +207,8 @@ def iter_user_pool(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 if not line.strip():
                     continue
                 try:
-                    data = json.loads(line)
-                except (json.JSONDecodeError, RecursionError):
+                    data = loads(line)
+                except (ValueError, RecursionError):
                     raise _damaged(path, number) from None
                 if not isinstance(data, dict) or not isinstance(data.get("name"), str):
                     raise _damaged(path, number)

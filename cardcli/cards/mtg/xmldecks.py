@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from xml.parsers import expat
 
-from cardcli.cards.mtg.decklist import MAX_COUNT, DeckError, Decklist, Entry, _clean_name
+from cardcli.cards.mtg.decklist import (
+    MAX_COUNT,
+    MAX_ENTRIES,
+    MAX_LINE_CHARS,
+    DeckError,
+    Decklist,
+    Entry,
+    _clean_name,
+    count_problem,
+    parse_count,
+)
 
 
 class _Refused(Exception):
@@ -69,9 +79,16 @@ def parse_xml_deck(text: str, name: str) -> Decklist:
 def _add(deck: Decklist, card: str, quantity: str, line: int, section: str, name: str) -> None:
     if not card.strip():
         raise DeckError(f"{name}:{line}: a card without a name")
-    digits = quantity.strip()
-    if not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits[:6]) <= MAX_COUNT:
+    if len(card) > MAX_LINE_CHARS:
+        raise DeckError(f"{name}:{line}: a card name of {len(card)} characters: not a card")
+    count = parse_count(quantity.strip())
+    if count is None:
+        shown = quantity if len(quantity) <= 12 else quantity[:12] + "..."
         raise DeckError(
-            f"{name}:{line}: {card}: quantity '{quantity}' is not a number from 1 to {MAX_COUNT}"
+            f"{name}:{line}: {card}: quantity '{shown}' is not a number from 1 to {MAX_COUNT}"
         )
-    deck.entries.append(Entry(int(quantity), _clean_name(card), line, section))
+    if not 1 <= count <= MAX_COUNT:
+        raise DeckError(f"{name}:{line}: {card}: {count_problem(quantity.strip())}")
+    if len(deck.entries) >= MAX_ENTRIES:
+        raise DeckError(f"{name}:{line}: more than {MAX_ENTRIES} cards entries: not a decklist")
+    deck.entries.append(Entry(count, _clean_name(card), line, section))
