@@ -208,6 +208,13 @@ class Game:
     """Real-time: commands carry ``@TIME`` and bots act at their own pace."""
     bot_pace: Mapping[str, Callable[[Rng], int]] = field(default_factory=dict)
     """Real-time games: each bot's milliseconds until its next action."""
+    bot_settle_ms: int = 0
+    """Real-time games: how long after the last command a bot's view may still
+    change (its reaction time). A bot that waits (answers None) later than this
+    with nothing new on the table waits until something changes."""
+    milestones: tuple[str, ...] = ()
+    """Event types that mark progress (a pass ended, a hand over, a turn begun).
+    The guard against a bot loop counts bot commands since the last of them."""
     summarize: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
     """Extra statistics for ``simulate``, from the games' results."""
     prepare: Callable[[dict[str, Any]], dict[str, Any]] | None = None

@@ -9,10 +9,38 @@ from cardcli.engine.errors import CardcliError
 from cardcli.engine.rng import derive
 from cardcli.engine.session import HUMAN, Outcome, Session
 
-MAX_COMMANDS = 100_000  # no game of cardcli needs more; a bot loop stops here
+# A bot loop stops here: this many bot commands in a row with no person's
+# line and no milestone of the game (a pass ended, a hand over, stuck). A legal
+# game does not come near it: Shuffle-Mania's passes take a few dozen commands,
+# a Double Solitaire hand with no play is blocked after 60 stuck turns, and a
+# person's line starts the count again. The length of a game is not limited.
+MAX_BOT_RUN = 1_000_000
 
 Reader = Callable[[str | None], str | None]
 """Given the seat to move (None if unknown), the next line of input, or None at its end."""
+
+
+class BotLoopGuard:
+    """Counts bot commands since the last person's line or milestone event."""
+
+    def __init__(self, session: Session, limit: int = MAX_BOT_RUN) -> None:
+        self.milestones = frozenset(session.game.milestones)
+        self.limit = limit
+        self.run = 0
+
+    def person(self) -> None:
+        self.run = 0
+
+    def bot(self, outcome: Outcome) -> None:
+        if any(line.get("type") in self.milestones for line in outcome.lines):
+            self.run = 0
+            return
+        self.run += 1
+        if self.run > self.limit:
+            raise CardcliError(
+                f"stopped: the bots gave {self.limit} commands in a row and the game made no "
+                "progress (a bot or rule loops); every line so far is in the log"
+            )
 
 
 @dataclass
@@ -30,7 +58,7 @@ def run(
     read: Reader,
     show: Callable[[str, Outcome], None] = lambda text, outcome: None,
     strict: bool = False,
-    max_commands: int = MAX_COMMANDS,
+    max_bot_run: int = MAX_BOT_RUN,
     timed_read: TimedReader | None = None,
     wall: Clock | None = None,
 ) -> RunEnd:
@@ -42,10 +70,9 @@ def run(
     if session.game.timed:
         step = session.options.get("clock") == "step"
         reader = timed_read or (lambda timeout: read(None))
-        return run_timed(session, reader, show, strict, step, None if step else wall, max_commands)
+        return run_timed(session, reader, show, strict, step, None if step else wall, max_bot_run)
+    guard = BotLoopGuard(session, max_bot_run)
     while not session.over:
-        if session.commands >= max_commands:
-            raise CardcliError(f"stopped after {max_commands} commands: the game did not end")
         seat = session.state.to_move()
         bot = session.bot_for(seat) if seat is not None else None
         if seat is not None and bot is not None:
@@ -58,6 +85,7 @@ def run(
                 raise CardcliError(
                     f"the {bot} bot at {seat} chose a rejected command: {outcome.reason}"
                 )
+            guard.bot(outcome)
             continue
         try:
             line = read(seat)
@@ -65,6 +93,7 @@ def run(
             return RunEnd("quit")
         if line is None:
             return RunEnd("input-ended")
+        guard.person()
         outcome = session.submit(line)
         show(line, outcome)
         if strict and not outcome.accepted:
@@ -112,13 +141,18 @@ def run_timed(
     strict: bool = False,
     step: bool = False,
     wall: Clock | None = None,
-    max_commands: int = MAX_COMMANDS,
+    max_bot_run: int = MAX_BOT_RUN,
 ) -> RunEnd:
     """Play a real-time game: bots act at their own logical times, people's lines at theirs.
 
     Script lines without ``@TIME`` happen at the current clock; with ``wall`` they
     are stamped with the wall clock, and bots act as their times come. With
     ``step`` bots act only after each line a person enters, one action each.
+
+    A bot that waits (answers None) when nothing has changed for longer than the
+    game's ``bot_settle_ms`` is idle until something changes; when every bot is
+    idle the next person's line comes at once, however far ahead its time, so
+    a line timed hours later costs nothing.
     """
     state = session.state
     humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
@@ -126,30 +160,50 @@ def run_timed(
     own_seat = humans[0] if len(humans) == 1 else None
     clock = getattr(state, "clock", 0)
     due = {seat: clock + session.bot_delay(seat, session.seq + i) for i, seat in enumerate(bots)}
+    waited: dict[str, int] = {}  # seat -> the seq at which the bot last waited
+    settle = session.game.bot_settle_ms
+    guard = BotLoopGuard(session, max_bot_run)
     pending: str | None = None
 
     def bot_acts(seat: str, time: int) -> None:
+        # An idle bot's time may have fallen behind a person's line: it acts now.
+        time = max(time, getattr(state, "clock", 0))
         text = session.bot_command(seat, now=time)
         if text is not None:
             bot = session.bot_for(seat)
             outcome = session.submit(text, seat=seat, bot=bot)
             show(text, outcome)
+            guard.bot(outcome)
+            waited.pop(seat, None)
+        else:
+            waited[seat] = session.seq
         due[seat] = time + session.bot_delay(seat, session.seq)
 
     def person_acts(line: str, time: int) -> Outcome:
         # A line that starts with "@" keeps it: a bad time gets the parser's message.
         text = line if line.startswith(TIME_PREFIX) else f"{TIME_PREFIX}{time} {line}"
+        guard.person()
         outcome = session.submit(text, seat=own_seat)
         show(text, outcome)
         return outcome
 
+    def awake() -> dict[str, int]:
+        """The bots that may act: not idle since nothing changed after they waited."""
+        changed_at = getattr(state, "clock", 0)
+        return {
+            seat: time
+            for seat, time in due.items()
+            if waited.get(seat) != session.seq or time <= changed_at + settle
+        }
+
     while not session.over:
-        if session.commands >= max_commands:
-            raise CardcliError(f"stopped after {max_commands} commands: the game did not end")
         now = getattr(state, "clock", 0)
-        next_bot = _first_due(session, due)
+        next_bot = _first_due(session, awake())
         if not humans:
-            assert next_bot is not None
+            if next_bot is None:
+                raise CardcliError(
+                    "every bot waits and nobody else can play: the game cannot go on"
+                )
             bot_acts(next_bot, due[next_bot])
             continue
         if step:

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from cardcli.cards.mtg.model import Card
-from cardcli.engine.errors import CardcliError
+from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.jsonsafe import loads
 from cardcli.resources import data_dir
 from cardcli.safeyaml import YamlError, load_yaml_file, without_lines
 
+MAX_QUERY_CHARS = 1000
 _PUNCTUATION = re.compile(r"[^0-9a-z ]+")
 
 
@@ -150,6 +151,8 @@ class CardPool:
 
     def search(self, query: str, limit: int = 50) -> list[Card]:
         """Cards whose name, type line or Oracle text contain every word of ``query``."""
+        if len(query) > MAX_QUERY_CHARS:
+            raise UsageError(f"a search of {len(query)} characters; at most {MAX_QUERY_CHARS}")
         words = query.lower().split()
         seen: dict[str, Card] = {}
         for card in self.cards.values():
@@ -212,9 +215,10 @@ def iter_user_pool(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                     raise _damaged(path, number) from None
                 if not isinstance(data, dict) or not isinstance(data.get("name"), str):
                     raise _damaged(path, number)
-                types = data.get("types")
-                if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
-                    raise _damaged(path, number)
+                for key in ("types", "aliases"):
+                    value = data.get(key, [])
+                    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+                        raise _damaged(path, number)
                 yield number, data
     except UnicodeDecodeError:
         raise _damaged(path, number + 1) from None

@@ -10,7 +10,7 @@ from cardcli.cards.playing import parse_card
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
 from cardcli.engine.rng import Rng
-from cardcli.games.double_solitaire.bots import BOTS, PACES
+from cardcli.games.double_solitaire.bots import BOTS, PACES, SETTLE_MS
 from cardcli.games.double_solitaire.rules import PILES, DoubleSolitaireState
 from cardcli.games.double_solitaire.view import describe
 
@@ -158,5 +158,7 @@ GAME = Game(
     describe=describe,
     timed=True,
     bot_pace=PACES,
+    bot_settle_ms=SETTLE_MS,
+    milestones=("hand_over", "stuck"),
     summarize=summarize,
 )

@@ -57,6 +57,8 @@ PROFILES = {
     "hard": Profile(450, 150, 250, 0, ALL_KINDS),
 }
 RANDOM_PACE = Profile(1500, 500, 0, 0, ())
+# After this long with no command, every bot sees the table as it is.
+SETTLE_MS = max(profile.reaction_ms for profile in PROFILES.values())
 
 
 def visible_tops(state: DoubleSolitaireState, now: int, reaction_ms: int) -> list[int | None]:
@@ -136,7 +138,10 @@ def choose(
                 break
             return move
     if area.deck or area.waste:
-        return "f"
+        # Two passes with no play anywhere have shown every card in both orders
+        # (a closed waste comes back reversed): turning on shows nothing new, so
+        # wait until somebody plays or everybody is stuck.
+        return None if area.seen >= 2 * area.remaining() else "f"
     # Nothing to play: say so once, then wait until somebody plays.
     return None if area.passed else "pass"
 

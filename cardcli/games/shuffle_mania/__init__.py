@@ -140,5 +140,6 @@ GAME = Game(
     default_bot="greedy",
     describe=describe,
     score_label="cards left",
+    milestones=("pass_ended",),
     score_lower_is_better=True,
 )

@@ -1,0 +1,267 @@
+"""The log's promises: replay, diff, validate and resume never call different logs the same.
+
+One definition of "the same log" for all four: the bytes the engine writes for
+that header and those commands, compared line by line in file order.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cardcli.cli import cli
+
+
+def cardcli(*args: str, stdin: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def game_bytes() -> bytes:
+    result = cardcli("play", "shuffle-mania", "--bot", "greedy", "--seed", "7")
+    assert result.exit_code == 0
+    return result.stdout_bytes
+
+
+@pytest.fixture(scope="module")
+def unfinished_bytes() -> bytes:
+    """A log a person left mid-game: resume has something to do."""
+    result = cardcli(
+        "play", "shuffle-mania", "--seed", "7", "--level", "medium", stdin="auto\ndone\ncut 5\n"
+    )
+    assert result.exit_code == 0
+    return result.stdout_bytes
+
+
+def lines_of(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True)
+
+
+def write(tmp_path: Path, name: str, data: bytes) -> str:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return str(path)
+
+
+def check_all_refuse(tmp_path: Path, data: bytes, name: str = "bad.jsonl") -> None:
+    """replay and validate say 1, and neither prints a traceback."""
+    log = write(tmp_path, name, data)
+    replayed = cardcli("replay", log)
+    assert replayed.exit_code == 1, replayed.stdout
+    assert "replayed identically" not in replayed.stdout
+    validated = cardcli("validate", log)
+    assert validated.exit_code == 1, validated.stdout
+    assert "valid (" not in validated.stdout
+
+
+def test_the_log_itself_replays_validates_and_diffs_as_identical(
+    tmp_path: Path, game_bytes: bytes
+) -> None:
+    log = write(tmp_path, "game.jsonl", game_bytes)
+    assert cardcli("replay", log).exit_code == 0
+    assert cardcli("validate", log).exit_code == 0
+    same = cardcli("diff", log, log)
+    assert same.exit_code == 0 and f"identical: {len(lines_of(game_bytes))} lines" in same.stdout
+
+
+def test_a_duplicated_line_is_a_divergence(tmp_path: Path, game_bytes: bytes) -> None:
+    lines = lines_of(game_bytes)
+    for index in (0, 5, len(lines) - 1):
+        check_all_refuse(tmp_path, b"".join(lines[: index + 1] + lines[index:]))
+
+
+def test_a_duplicated_command_is_a_divergence(tmp_path: Path, game_bytes: bytes) -> None:
+    lines = lines_of(game_bytes)
+    command = next(i for i, line in enumerate(lines) if b'"type":"command"' in line)
+    check_all_refuse(tmp_path, b"".join(lines[: command + 1] + lines[command:]))
+
+
+def test_two_swapped_lines_are_a_divergence(tmp_path: Path, game_bytes: bytes) -> None:
+    lines = lines_of(game_bytes)
+    lines[6], lines[7] = lines[7], lines[6]
+    check_all_refuse(tmp_path, b"".join(lines))
+
+
+def test_a_second_header_is_a_divergence(tmp_path: Path, game_bytes: bytes) -> None:
+    lines = lines_of(game_bytes)
+    check_all_refuse(tmp_path, game_bytes + lines[0])
+    check_all_refuse(tmp_path, b"".join([lines[0], *lines[:3], *lines[3:]]))
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        (b'"players":1', b'"players":1.5'),
+        (b'"players":1', b'"players":"1"'),
+        (b'"players":1', b'"players":" 1 "'),
+        (b'"players":1', b'"players":true'),
+        (b',"players":1', b""),  # a missing option
+        (b'"players":1', b'"players":1,"speed":3'),  # an extra option
+        (b'"seq":0', b'"seq":false'),
+        (b'"seq":0', b'"seq":0.0'),
+        (b'"seed":7', b'"seed":7.0'),
+        (b'"seed":7', b'"seed":Infinity'),
+        (b'"seed":7', b'"seed":NaN'),
+        (b'"seed":7', b'"seed":' + b"7" * 5000),
+        (b'"level":"hard"', b'"level":"HARD"'),
+        (b'"seats":{"p1":"greedy"}', b'"seats":{"p1":"greedy","p2":"human"}'),
+        (b'"seats":{"p1":"greedy"}', b'"seats":{}'),
+        (b'"setup":{}', b'"setup":{"order":null}'),
+        (b'"rng":"splitmix64-v1"', b'"rng":"splitmix64-v1","extra":1'),
+    ],
+)
+def test_the_header_is_compared_exactly(
+    tmp_path: Path, game_bytes: bytes, old: bytes, new: bytes
+) -> None:
+    lines = lines_of(game_bytes)
+    assert old in lines[0]
+    lines[0] = lines[0].replace(old, new, 1)
+    check_all_refuse(tmp_path, b"".join(lines))
+
+
+def test_a_target_of_the_wrong_type_in_a_double_solitaire_header(tmp_path: Path) -> None:
+    played = cardcli("play", "double-solitaire", "--bot", "hard", "--seed", "3", "--target", "10")
+    assert played.exit_code == 0
+    lines = lines_of(played.stdout_bytes)
+    for wrong in (b'"target":10.7', b'"target":"10"', b'"target":" 10 "', b'"target":10.0'):
+        lines[0] = lines_of(played.stdout_bytes)[0].replace(b'"target":10', wrong)
+        check_all_refuse(tmp_path, b"".join(lines))
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        (b'"seq":8,', b'"seq":8.0,'),
+        (b'"seq":8,', b'"seq":true,'),
+        (b'"seq":8,', b'"seq":' + b"9" * 5000 + b","),
+    ],
+)
+def test_a_seq_the_engine_never_writes(
+    tmp_path: Path, game_bytes: bytes, old: bytes, new: bytes
+) -> None:
+    lines = lines_of(game_bytes)
+    lines[8] = lines[8].replace(old, new)
+    check_all_refuse(tmp_path, b"".join(lines))
+
+
+def test_a_changed_event_value_is_caught_by_validate_too(tmp_path: Path, game_bytes: bytes) -> None:
+    lines = lines_of(game_bytes)
+    target = next(i for i, line in enumerate(lines) if b'"cards_left":' in line)
+    lines[target] = lines[target].replace(b'"cards_left":', b'"cards_left":1', 1)
+    log = write(tmp_path, "forged.jsonl", b"".join(lines))
+    validated = cardcli("validate", log)
+    assert validated.exit_code == 1
+    assert f"forged.jsonl:{target + 1}: not what the engine writes" in validated.stdout
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [(b'"cards_left":50', b'"cards_left":50.0'), (b'"jokers":false', b'"jokers":0')],
+)
+def test_diff_compares_bytes_not_parsed_values(
+    tmp_path: Path, game_bytes: bytes, old: bytes, new: bytes
+) -> None:
+    assert old in game_bytes
+    a = write(tmp_path, "a.jsonl", game_bytes)
+    b = write(tmp_path, "b.jsonl", game_bytes.replace(old, new, 1))
+    result = cardcli("diff", a, b)
+    assert result.exit_code == 1 and "first divergence" in result.stdout
+
+
+def test_diff_of_true_and_one(tmp_path: Path) -> None:
+    played = cardcli("play", "shuffle-mania", "--bot", "greedy", "--seed", "3", "--jokers")
+    assert b'"jokers":true' in played.stdout_bytes
+    a = write(tmp_path, "a.jsonl", played.stdout_bytes)
+    b = write(tmp_path, "b.jsonl", played.stdout_bytes.replace(b'"jokers":true', b'"jokers":1'))
+    result = cardcli("diff", a, b)
+    assert result.exit_code == 1
+    assert "jokers" in result.stdout
+
+
+def test_diff_tells_crlf_from_lf(tmp_path: Path, game_bytes: bytes) -> None:
+    a = write(tmp_path, "a.jsonl", game_bytes)
+    b = write(tmp_path, "b.jsonl", game_bytes.replace(b"\n", b"\r\n"))
+    result = cardcli("diff", a, b)
+    assert result.exit_code == 1
+    assert "CRLF" in result.stdout
+    check_all_refuse(tmp_path, game_bytes.replace(b"\n", b"\r\n"))
+
+
+def test_diff_of_a_file_that_is_no_log_is_an_error_not_identical(tmp_path: Path) -> None:
+    noise = write(tmp_path, "noise.jsonl", b"hello\n" * 3)
+    result = cardcli("diff", noise, noise)
+    assert result.exit_code == 1 and "identical" not in result.stdout
+
+
+def test_validate_reports_one_missing_line_once(tmp_path: Path, game_bytes: bytes) -> None:
+    lines = lines_of(game_bytes)
+    del lines[20]
+    log = write(tmp_path, "gap.jsonl", b"".join(lines))
+    result = cardcli("validate", log)
+    assert result.exit_code == 1
+    assert "gap.jsonl:21: seq 21 follows 19: one line missing" in result.stdout
+    assert len(result.stdout.splitlines()) <= 3  # not a cascade of one error per later line
+
+
+def test_validate_accepts_a_log_cut_at_a_line_boundary(tmp_path: Path, game_bytes: bytes) -> None:
+    # What a killed run leaves: valid, unfinished; replay says the engine writes more.
+    lines = lines_of(game_bytes)
+    log = write(tmp_path, "cut.jsonl", b"".join(lines[:30]))
+    validated = cardcli("validate", log)
+    assert validated.exit_code == 0 and "unfinished game" in validated.stdout
+    waits_for_input = b'"type":"command"' in lines[30] or b'"type":"rejected"' in lines[30]
+    assert cardcli("replay", log).exit_code == (0 if waits_for_input else 1)
+
+
+@pytest.mark.parametrize("change", ["drop", "duplicate", "swap", "edit"])
+def test_resume_refuses_a_log_that_does_not_replay_and_leaves_it_unchanged(
+    tmp_path: Path, unfinished_bytes: bytes, change: str
+) -> None:
+    lines = lines_of(unfinished_bytes)
+    if change == "drop":
+        del lines[10]
+    elif change == "duplicate":
+        lines.insert(10, lines[10])
+    elif change == "swap":
+        lines[10], lines[11] = lines[11], lines[10]
+    else:
+        lines[0] = lines[0].replace(b'"seed":7', b'"seed":8')
+    data = b"".join(lines)
+    log = write(tmp_path, "changed.jsonl", data)
+    result = cardcli("resume", log, stdin="done\n")
+    assert result.exit_code == 1
+    message = result.stderr.strip()
+    assert message.startswith("cardcli: error:") and "cannot resume" in message
+    assert "\n" not in message  # one line
+    assert Path(log).read_bytes() == data
+
+
+def test_resume_of_a_finished_game_adds_nothing(tmp_path: Path, game_bytes: bytes) -> None:
+    log = write(tmp_path, "done.jsonl", game_bytes)
+    result = cardcli("resume", log, stdin="auto\n")
+    assert result.exit_code == 0 and "nothing to resume" in result.stderr
+    assert Path(log).read_bytes() == game_bytes
+
+
+def test_resume_appends_exactly_what_an_uninterrupted_run_writes(tmp_path: Path) -> None:
+    whole = cardcli("play", "shuffle-mania", "--seed", "5", stdin="auto\ndone\ncut 3\nauto\n")
+    first = cardcli("play", "shuffle-mania", "--seed", "5", stdin="auto\ndone\n")
+    log = write(tmp_path, "part.jsonl", first.stdout_bytes)
+    resumed = cardcli("resume", log, stdin="cut 3\nauto\n")
+    assert resumed.exit_code == 0
+    assert Path(log).read_bytes() == whole.stdout_bytes
+
+
+def test_the_divergence_names_the_field(tmp_path: Path, game_bytes: bytes) -> None:
+    lines = lines_of(game_bytes)
+    target = next(i for i, line in enumerate(lines) if b'"type":"removed"' in line)
+    record = json.loads(lines[target])
+    record["cards_left"] += 1
+    lines[target] = (json.dumps(record, separators=(",", ":")) + "\n").encode()
+    result = cardcli("replay", write(tmp_path, "f.jsonl", b"".join(lines)))
+    first = result.stdout.splitlines()[0]
+    assert f"f.jsonl:{target + 1}: first divergence at seq {target}" in first
+    assert "cards_left" in first
