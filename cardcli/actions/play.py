@@ -5,7 +5,6 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -104,7 +103,7 @@ def drive(
     strict: bool,
     out: Callable[[str], None],
     log_path: Path | None,
-    earlier: list[str] | None = None,
+    earlier: Earlier | None = None,
 ) -> int:
     """Play on with the given input; ``earlier`` lines are fed first, quietly (resume)."""
     display = terminal.Display(session, out, board=watching or interactive)
@@ -145,7 +144,25 @@ def drive(
     return 0
 
 
-def _wall_clock(session: Session, earlier: list[str] | None) -> Callable[[], int]:
+class Earlier:
+    """Lines to give again before any new input (a resumed real-time game), read lazily."""
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self._lines = lines
+        self._next: str | None = next(lines, None)
+
+    @property
+    def pending(self) -> bool:
+        return self._next is not None
+
+    def pop(self) -> str | None:
+        line = self._next
+        if line is not None:
+            self._next = next(self._lines, None)
+        return line
+
+
+def _wall_clock(session: Session, earlier: Earlier | None) -> Callable[[], int]:
     """Logical milliseconds that follow the wall clock on from the game's clock.
 
     While a resumed game is still being played up to where its log ended
@@ -155,7 +172,7 @@ def _wall_clock(session: Session, earlier: list[str] | None) -> Callable[[], int
 
     def now() -> int:
         clock = int(getattr(session.state, "clock", 0))
-        if earlier:
+        if earlier is not None and earlier.pending:
             return clock
         if not began:
             began.extend((time.monotonic(), clock))
@@ -165,7 +182,7 @@ def _wall_clock(session: Session, earlier: list[str] | None) -> Callable[[], int
 
 
 def _after(
-    earlier: list[str],
+    earlier: Earlier,
     reader: Callable[[str | None], str | None],
     timed_read: Callable[[float | None], str | None] | None,
     show: Callable[[str, Any], None],
@@ -175,20 +192,20 @@ def _after(
     Callable[[str, Any], None],
 ]:
     """Readers that give ``earlier`` first (emptying it), and a quiet display meanwhile."""
-    pending = deque(earlier)
 
     def first_read(seat: str | None) -> str | None:
-        return pending.popleft() if pending else reader(seat)
+        line = earlier.pop()
+        return line if line is not None else reader(seat)
 
     def first_timed(timeout: float | None) -> str | None:
-        if pending:
-            return pending.popleft()
-        earlier.clear()  # the wall clock starts from here
+        line = earlier.pop()  # once none is left, the wall clock starts from here
+        if line is not None:
+            return line
         assert timed_read is not None
         return timed_read(timeout)
 
     def quiet_first(text: str, outcome: Any) -> None:
-        if not pending:
+        if not earlier.pending:
             show(text, outcome)
 
     return first_read, (first_timed if timed_read is not None else None), quiet_first

@@ -18,7 +18,7 @@ from typing import IO
 
 from cardcli import terminal
 from cardcli.actions.output import echo, note
-from cardcli.actions.play import drive
+from cardcli.actions.play import Earlier, drive
 from cardcli.engine.errors import LogError
 from cardcli.engine.log import Line, LogWriter, encode_bytes, iter_log, iter_raw_lines
 from cardcli.engine.replay import Replay, session_from_header
@@ -29,7 +29,7 @@ from cardcli.printable import one_line
 def resume(log: str, scripts: tuple[str, ...]) -> int:
     terminal.check_scripts(scripts)
     with open_log_to_append(log) as handle:
-        replay, people, whole_bytes, count = _verify(handle, log)
+        replay, whole_bytes, count = _verify(handle, log)
         size = os.fstat(handle.fileno()).st_size
         if size > whole_bytes:
             note(
@@ -49,13 +49,13 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
             return 0
         interactive = not scripts and terminal.stdin_is_terminal()
         out = echo if watching else note
-        earlier: list[str] = []
+        earlier: Earlier | None = None
         if replay.session.game.timed:
             # Bots in a real-time game keep their own schedule: play the log
             # again with its people's lines, so that they act as they would have.
             header = next(iter_log(_reread(log), log)).line
             session = session_from_header(header, log, [_catch_up(log, count, writers)])
-            earlier = people
+            earlier = Earlier(_people_lines(log, count))
         else:
             session = replay.session
             session.sinks = list(writers)
@@ -68,12 +68,11 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
         return drive(session, scripts, interactive, watching, False, out, Path(log), earlier)
 
 
-def _verify(handle: IO[bytes], log: str) -> tuple[Replay, list[str], int, int]:
-    """Replay the whole lines of the log; (replay, people's lines, their bytes, count)."""
+def _verify(handle: IO[bytes], log: str) -> tuple[Replay, int, int]:
+    """Replay the whole lines of the log; (replay, their bytes, count)."""
     lines = iter_log(handle, log, allow_cut=True)
     first = next(lines)
     replay = Replay(first.line, log)
-    people: list[str] = []
     whole_bytes = 0
     count = 0
     for entry in chain([first], lines):
@@ -84,12 +83,20 @@ def _verify(handle: IO[bytes], log: str) -> tuple[Replay, list[str], int, int]:
             )
         whole_bytes += len(entry.data)
         count += 1
-        line = entry.line
-        if line.get("type") in ("command", "rejected") and "bot" not in line:
-            text = str(line.get("text", ""))
-            length = line.get("length")
-            people.append(text.ljust(length) if type(length) is int else text)
-    return replay, people, whole_bytes, count
+    return replay, whole_bytes, count
+
+
+def _people_lines(log: str, count: int) -> Iterator[str]:
+    """The texts people gave in the log's first ``count`` lines (not bots'), read lazily."""
+    with _reread(log) as stream:
+        for entry in iter_log(stream, log, allow_cut=True):
+            if entry.number > count:
+                return
+            line = entry.line
+            if line.get("type") in ("command", "rejected") and "bot" not in line:
+                text = str(line.get("text", ""))
+                length = line.get("length")
+                yield text.ljust(length) if type(length) is int else text
 
 
 def _reread(log: str) -> IO[bytes]:
