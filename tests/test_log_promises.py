@@ -265,3 +265,56 @@ def test_the_divergence_names_the_field(tmp_path: Path, game_bytes: bytes) -> No
     first = result.stdout.splitlines()[0]
     assert f"f.jsonl:{target + 1}: first divergence at seq {target}" in first
     assert "cards_left" in first
+
+
+def test_a_line_timed_far_ahead_against_bots_costs_nothing_and_resumes(tmp_path: Path) -> None:
+    log = tmp_path / "far.jsonl"
+    played = cardcli(
+        "play",
+        "double-solitaire",
+        "--seat",
+        "p2=hard",
+        "--seed",
+        "4",
+        "--log",
+        str(log),
+        stdin="@999999999999 f\n",
+    )
+    assert played.exit_code == 0, played.stderr
+    lines = log.read_bytes().splitlines()
+    assert len(lines) < 2000 and b"@999999999999 f" in lines[-2]
+    resumed = cardcli("resume", str(log), stdin="@999999999999 f\n@1000000000000 f\n")
+    assert resumed.exit_code == 0, resumed.stderr
+    assert cardcli("replay", str(log)).exit_code == 0
+
+
+def test_no_limit_on_the_length_of_a_game_given_by_a_person() -> None:
+    from cardcli.engine.loop import run
+    from tests.conftest import new_session
+
+    session, _lines = new_session("shuffle-mania", seed=2)
+    given = iter(["xyzzy"] * 120_000)
+    end = run(session, lambda _seat: next(given, None))
+    assert end.reason == "input-ended" and session.commands == 120_000
+
+
+def test_the_bot_loop_guard_counts_from_the_last_milestone() -> None:
+    from cardcli.engine.errors import CardcliError
+    from cardcli.engine.loop import BotLoopGuard
+    from cardcli.engine.session import Outcome
+    from tests.conftest import new_session
+
+    session, _lines = new_session("shuffle-mania", seed=2)
+    guard = BotLoopGuard(session, limit=3)
+    plain = Outcome(True, [{"type": "command"}, {"type": "removed"}])
+    milestone = Outcome(True, [{"type": "command"}, {"type": "pass_ended"}])
+    for _ in range(3):
+        guard.bot(plain)
+    guard.bot(milestone)  # progress: counting starts again
+    for _ in range(3):
+        guard.bot(plain)
+    guard.person()
+    for _ in range(3):
+        guard.bot(plain)
+    with pytest.raises(CardcliError, match="no progress"):
+        guard.bot(plain)

@@ -43,7 +43,9 @@ def _shown(raw: RawLine | None, line: Line | None) -> str:
     return one_line(raw.body.decode("utf-8", "backslashreplace")[:200])
 
 
-def _how(left: RawLine, right: RawLine, a: Line | None, b: Line | None) -> str:
+def _how(
+    left: RawLine, right: RawLine, a: Line | None, b: Line | None, names: tuple[str, str]
+) -> str:
     """Why two different lines differ, in terms of fields."""
     if a is None or b is None:
         return "one of them is not a JSON log line"
@@ -53,7 +55,8 @@ def _how(left: RawLine, right: RawLine, a: Line | None, b: Line | None) -> str:
         if not left.ended or not right.ended:
             return "the same values; one line has no newline at its end"
         return "the same values written differently (numbers, escapes, spacing or key order)"
-    return fields_that_differ(a, b).replace("in the log", "in A").replace("replayed", "in B")
+    labels = (f"in {one_line(names[0])}", f"in {one_line(names[1])}")
+    return fields_that_differ(a, b, labels=labels)
 
 
 def _last(lines: Iterator[RawLine], first: RawLine | None) -> RawLine | None:
@@ -113,7 +116,7 @@ def _report(
     echo(f"  {one_line(a)}: {_shown(left, la)}")
     echo(f"  {one_line(b)}: {_shown(right, lb)}")
     if left is not None and right is not None:
-        echo(f"differs in: {_how(left, right, la, lb)}")
+        echo(f"differs in: {_how(left, right, la, lb, (a, b))}")
     if led:
         echo("commands that led there (the same in both):")
         if commands > len(led):

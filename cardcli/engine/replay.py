@@ -151,9 +151,15 @@ def _seq_hint(logged: Line, seq: int) -> str:
     return f" (it says seq {claimed}: out of order or repeated)"
 
 
-def fields_that_differ(logged: Line, replayed: Line, limit: int = 4) -> str:
+def fields_that_differ(
+    logged: Line,
+    replayed: Line,
+    limit: int = 4,
+    labels: tuple[str, str] = ("in the log", "replayed"),
+) -> str:
     """``cards_left (26 in the log, 27 replayed), options.target (...)``."""
     found: list[str] = []
+    left, right = labels
 
     def walk(a: Any, b: Any, path: str) -> None:
         if len(found) >= limit:
@@ -162,19 +168,13 @@ def fields_that_differ(logged: Line, replayed: Line, limit: int = 4) -> str:
             for key in [*a, *(k for k in b if k not in a)]:
                 here = f"{path}.{key}" if path else str(key)
                 if key not in a:
-                    found.append(
-                        f"{one_line(here)} (missing in the log, {_short(b[key])} replayed)"
-                    )
+                    found.append(f"{one_line(here)} (missing {left}, {_short(b[key])} {right})")
                 elif key not in b:
-                    found.append(
-                        f"{one_line(here)} ({_short(a[key])} in the log, not written by the engine)"
-                    )
+                    found.append(f"{one_line(here)} ({_short(a[key])} {left}, missing {right})")
                 elif not same(a[key], b[key]):
                     walk(a[key], b[key], here)
             return
-        found.append(
-            f"{one_line(path or 'the line')} ({_short(a)} in the log, {_short(b)} replayed)"
-        )
+        found.append(f"{one_line(path or 'the line')} ({_short(a)} {left}, {_short(b)} {right})")
 
     walk(logged, replayed, "")
     return ", ".join(found) if found else "how it is written"
