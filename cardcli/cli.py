@@ -12,9 +12,10 @@ from typing import Any
 import click
 
 from cardcli import __version__
-from cardcli.printable import one_line
+from cardcli.printable import one_line, shortened
 
 MAX_SEED = (1 << 64) - 1
+MAX_MESSAGE = 2000  # characters of an error message shown
 MAX_DIGITS = 20  # 2**64 has 20 digits; no option of cardcli needs more
 
 
@@ -57,8 +58,9 @@ a rejected command under --strict); 2 usage (bad options or files)."""
 
 
 def _fail(message: str, code: int) -> None:
-    # One line, whatever the message holds (a file name with a newline, say).
-    click.echo(f"cardcli: error: {one_line(message)}", err=True)
+    # One line, whatever the message holds (a file name with a newline, say),
+    # and of a readable length whatever the input quoted in it.
+    click.echo(f"cardcli: error: {shortened(one_line(message), MAX_MESSAGE)}", err=True)
     sys.exit(code)
 
 

@@ -38,3 +38,12 @@ def one_line(text: str) -> str:
     'a\\\\x0ab'
     """
     return _UNSAFE_LINE.sub(_escape, text)
+
+
+def shortened(text: str, width: int = 40) -> str:
+    """At most ``width`` characters of ``text``, saying how long it was when cut.
+
+    >>> shortened("x" * 100, 10)
+    'xxxxxxxxxx... (100 characters)'
+    """
+    return text if len(text) <= width else f"{text[:width]}... ({len(text)} characters)"

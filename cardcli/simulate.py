@@ -19,6 +19,7 @@ from cardcli.engine.log import LogWriter
 from cardcli.engine.loop import run
 from cardcli.engine.rng import derive
 from cardcli.engine.session import Session
+from cardcli.files import output_target
 
 Z95 = 1.959963984540054
 
@@ -49,7 +50,7 @@ def play_one(job: Job, index: int) -> dict[str, Any]:
     game = get_game(job.game)
     seed = derive(job.seed, index)
     if job.logs is not None:
-        path = Path(job.logs) / f"{job.game}-{index:06d}.jsonl"
+        path = output_target(str(Path(job.logs) / f"{job.game}-{index:06d}.jsonl"), "--logs")
         with path.open("wb") as handle:
             session = Session(game, job.options, job.setup, seed, job.seats, [LogWriter(handle)])
             run(session, lambda seat: None)

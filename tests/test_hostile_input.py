@@ -531,3 +531,12 @@ def test_every_parser_is_linear_on_a_4mb_pathological_line(tmp_path: Path, case:
     }
     action = actions[case]()
     assert cpu_seconds(action) < 0.5
+
+
+@pytest.mark.parametrize(
+    "game, order",
+    [("shuffle-mania", "9" * 1_000_000), ("double-solitaire", "p1: " + "9" * 1_000_000)],
+)
+def test_an_error_quoting_huge_input_stays_readable(game: str, order: str) -> None:
+    line = one_error_line(cardcli("play", game, "--order", order), 2)
+    assert len(line) < 2100 and "characters)" in line

@@ -13,6 +13,7 @@ from cardcli.engine.rng import Rng
 from cardcli.games.double_solitaire.bots import BOTS, PACES, SETTLE_MS
 from cardcli.games.double_solitaire.rules import PILES, DoubleSolitaireState
 from cardcli.games.double_solitaire.view import describe
+from cardcli.printable import shortened
 
 MIN_ORDER = 13 + PILES  # a stack and four work piles
 
@@ -92,7 +93,7 @@ def parse_orders(text: str, seats: list[str]) -> dict[str, list[int]]:
                 card = parse_card(word)
             except CardcliError:
                 raise UsageError(
-                    f"--order {seat}: '{word}' is not a card (write 10h, Qs...)"
+                    f"--order {seat}: '{shortened(word)}' is not a card (write 10h, Qs...)"
                 ) from None
             if card >= 52:
                 raise UsageError(f"--order {seat}: Double Solitaire uses no jokers")

@@ -18,6 +18,7 @@ from cardcli.engine.rng import Rng
 from cardcli.games.shuffle_mania.bots import BOTS
 from cardcli.games.shuffle_mania.rules import Hand, ShuffleManiaState, shuffle_deck
 from cardcli.games.shuffle_mania.view import describe
+from cardcli.printable import shortened
 
 # The opening ritual: face down twice, face up twice, face down once.
 RITUAL = ("down", "down", "up", "up", "down")
@@ -58,7 +59,9 @@ def parse_order(text: str) -> list[int]:
         try:
             card = spare_jokers[0] if word.lower() in BARE_JOKER_WORDS else parse_card(word)
         except (CardcliError, IndexError):
-            raise UsageError(f"--order: '{word}' is not a card (write 10h, Qs, X1...)") from None
+            raise UsageError(
+                f"--order: '{shortened(word)}' is not a card (write 10h, Qs, X1...)"
+            ) from None
         if card in cards:
             raise UsageError(f"--order: {word} appears twice; every card must be distinct")
         if card in spare_jokers:
