@@ -318,3 +318,51 @@ def test_the_bot_loop_guard_counts_from_the_last_milestone() -> None:
         guard.bot(plain)
     with pytest.raises(CardcliError, match="no progress"):
         guard.bot(plain)
+
+
+def _live_log(path: Path, person: list[str], quit_at: int) -> None:
+    """A real-time game as a person at a terminal leaves it: bots played on after
+    the person's last line, until the person quit at ``quit_at`` ms."""
+    from cardcli.engine.log import LogWriter
+    from cardcli.engine.loop import Quit, run
+    from tests.conftest import new_session
+
+    with path.open("wb") as handle:
+        session, _lines = new_session(
+            "double-solitaire", seed=6, seats={"p1": "human", "p2": "hard", "p3": "easy"}, players=3
+        )
+        session.sinks.append(LogWriter(handle))
+        for line in _lines:
+            LogWriter(handle)(line)
+        clock = [0]
+        given = iter(person)
+
+        def read(timeout: float | None) -> str | None:
+            line = next(given, None)
+            if line is not None:
+                return line
+            clock[0] += int((timeout or 0) * 1000) + 1
+            if clock[0] > quit_at:
+                raise Quit
+            return None
+
+        run(session, lambda _s: None, timed_read=read, wall=lambda: clock[0])
+
+
+def test_resume_of_a_live_game_catches_up_at_once_then_reads(tmp_path: Path) -> None:
+    log = tmp_path / "live.jsonl"
+    _live_log(log, ["@400 f", "@900 f"], quit_at=6000)
+    data = log.read_bytes()
+    commands = [json.loads(x) for x in data.splitlines() if b'"type":"command"' in x]
+    last = commands[-1]
+    assert last.get("bot"), "the bots played on after the person's last line"
+    resumed = cardcli("resume", str(log), stdin="f\nf\n")
+    assert resumed.exit_code == 0, resumed.stderr
+    after = log.read_bytes()
+    assert after.startswith(data) and len(after) > len(data)
+    new = [json.loads(line) for line in after[len(data) :].splitlines()]
+    person = [line for line in new if line.get("type") == "command" and "bot" not in line]
+    assert person, "the piped lines went to the continuation"
+    last_time = int(last["text"].split()[0][1:])
+    assert int(person[0]["text"].split()[0][1:]) >= last_time  # at the continuation's clock
+    assert cardcli("replay", str(log)).exit_code == 0

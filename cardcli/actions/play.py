@@ -15,7 +15,7 @@ from cardcli.actions.output import echo, note
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Game, get_game
 from cardcli.engine.log import Line, LogWriter
-from cardcli.engine.loop import RunEnd, run
+from cardcli.engine.loop import CatchUp, RunEnd, run
 from cardcli.engine.session import HUMAN, Session
 from cardcli.files import open_new_log
 from cardcli.printable import one_line
@@ -103,9 +103,9 @@ def drive(
     strict: bool,
     out: Callable[[str], None],
     log_path: Path | None,
-    earlier: Earlier | None = None,
+    catch_up: CatchUp | None = None,
 ) -> int:
-    """Play on with the given input; ``earlier`` lines are fed first, quietly (resume)."""
+    """Play on with the given input; a resumed real-time game first ``catch_up``."""
     display = terminal.Display(session, out, board=watching or interactive)
     lines: Iterator[str] = iter(())
     reader: Callable[[str | None], str | None]
@@ -122,13 +122,17 @@ def drive(
     if interactive and session.game.timed:
         humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
         timed_read = terminal.TimedPrompt(session, out, humans[0] if len(humans) == 1 else None)
-    if earlier:
-        reader, timed_read, show = _after(earlier, reader, timed_read, show)
     if timed_read is not None:
-        wall = _wall_clock(session, earlier)
+        wall = _wall_clock(session)
     try:
         end: RunEnd = run(
-            session, reader, show=show, strict=strict, timed_read=timed_read, wall=wall
+            session,
+            reader,
+            show=show,
+            strict=strict,
+            timed_read=timed_read,
+            wall=wall,
+            catch_up=catch_up,
         )
     except KeyboardInterrupt:
         where = f"; continue with: cardcli resume {log_path}" if log_path else ""
@@ -144,71 +148,20 @@ def drive(
     return 0
 
 
-class Earlier:
-    """Lines to give again before any new input (a resumed real-time game), read lazily."""
-
-    def __init__(self, lines: Iterator[str]) -> None:
-        self._lines = lines
-        self._next: str | None = next(lines, None)
-
-    @property
-    def pending(self) -> bool:
-        return self._next is not None
-
-    def pop(self) -> str | None:
-        line = self._next
-        if line is not None:
-            self._next = next(self._lines, None)
-        return line
-
-
-def _wall_clock(session: Session, earlier: Earlier | None) -> Callable[[], int]:
+def _wall_clock(session: Session) -> Callable[[], int]:
     """Logical milliseconds that follow the wall clock on from the game's clock.
 
-    While a resumed game is still being played up to where its log ended
-    (``earlier`` not yet empty), the wall clock stands at the game's clock.
+    The clock starts when it is first read: in a resumed game, once the logged
+    part has been played again, from the last logged time.
     """
     began: list[float] = []
 
     def now() -> int:
-        clock = int(getattr(session.state, "clock", 0))
-        if earlier is not None and earlier.pending:
-            return clock
         if not began:
-            began.extend((time.monotonic(), clock))
+            began.extend((time.monotonic(), int(getattr(session.state, "clock", 0))))
         return int(began[1] + (time.monotonic() - began[0]) * 1000)
 
     return now
-
-
-def _after(
-    earlier: Earlier,
-    reader: Callable[[str | None], str | None],
-    timed_read: Callable[[float | None], str | None] | None,
-    show: Callable[[str, Any], None],
-) -> tuple[
-    Callable[[str | None], str | None],
-    Callable[[float | None], str | None] | None,
-    Callable[[str, Any], None],
-]:
-    """Readers that give ``earlier`` first (emptying it), and a quiet display meanwhile."""
-
-    def first_read(seat: str | None) -> str | None:
-        line = earlier.pop()
-        return line if line is not None else reader(seat)
-
-    def first_timed(timeout: float | None) -> str | None:
-        line = earlier.pop()  # once none is left, the wall clock starts from here
-        if line is not None:
-            return line
-        assert timed_read is not None
-        return timed_read(timeout)
-
-    def quiet_first(text: str, outcome: Any) -> None:
-        if not earlier.pending:
-            show(text, outcome)
-
-    return first_read, (first_timed if timed_read is not None else None), quiet_first
 
 
 def _quiet(text: str, outcome: Any) -> None:

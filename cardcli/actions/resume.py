@@ -18,9 +18,10 @@ from typing import IO
 
 from cardcli import terminal
 from cardcli.actions.output import echo, note
-from cardcli.actions.play import Earlier, drive
+from cardcli.actions.play import drive
 from cardcli.engine.errors import LogError
 from cardcli.engine.log import Line, LogWriter, encode_bytes, iter_log, iter_raw_lines
+from cardcli.engine.loop import CatchUp
 from cardcli.engine.replay import Replay, session_from_header
 from cardcli.files import open_log_to_append
 from cardcli.printable import one_line
@@ -49,13 +50,13 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
             return 0
         interactive = not scripts and terminal.stdin_is_terminal()
         out = echo if watching else note
-        earlier: Earlier | None = None
+        catch_up: CatchUp | None = None
         if replay.session.game.timed:
             # Bots in a real-time game keep their own schedule: play the log
             # again with its people's lines, so that they act as they would have.
             header = next(iter_log(_reread(log), log)).line
             session = session_from_header(header, log, [_catch_up(log, count, writers)])
-            earlier = Earlier(_people_lines(log, count))
+            catch_up = CatchUp(_people_lines(log, count), count)
         else:
             session = replay.session
             session.sinks = list(writers)
@@ -65,7 +66,7 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
         if watching:
             echo(f"resuming {session.game.name}, seed {session.seed}, at seq {count}")
             echo(replay.session.state.render())
-        return drive(session, scripts, interactive, watching, False, out, Path(log), earlier)
+        return drive(session, scripts, interactive, watching, False, out, Path(log), catch_up)
 
 
 def _verify(handle: IO[bytes], log: str) -> tuple[Replay, int, int]:

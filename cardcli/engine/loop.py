@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from cardcli.engine.errors import CardcliError
@@ -61,16 +61,29 @@ def run(
     max_bot_run: int = MAX_BOT_RUN,
     timed_read: TimedReader | None = None,
     wall: Clock | None = None,
+    catch_up: CatchUp | None = None,
+    on_live: Callable[[], None] | None = None,
 ) -> RunEnd:
     """Play until the game ends, the input ends, or (``strict``) a line is rejected.
 
     Real-time games go to ``run_timed``; ``timed_read`` and ``wall`` serve
-    interactive real-time play (otherwise ``read`` is used without waiting).
+    interactive real-time play (otherwise ``read`` is used without waiting),
+    ``catch_up`` and ``on_live`` a resumed one.
     """
     if session.game.timed:
         step = session.options.get("clock") == "step"
         reader = timed_read or (lambda timeout: read(None))
-        return run_timed(session, reader, show, strict, step, None if step else wall, max_bot_run)
+        return run_timed(
+            session,
+            reader,
+            show,
+            strict,
+            step,
+            None if step else wall,
+            max_bot_run,
+            catch_up,
+            on_live,
+        )
     guard = BotLoopGuard(session, max_bot_run)
     while not session.over:
         seat = session.state.to_move()
@@ -134,6 +147,31 @@ def _first_due(session: Session, due: dict[str, int]) -> str | None:
     return min(tied, key=lambda seat: _tie_key(session, soonest, seat))
 
 
+class CatchUp:
+    """A resumed real-time game, played again at once up to where its log ends.
+
+    ``lines`` are the people's lines of the log in order; live play starts when
+    the game has written ``until`` lines again and no logged line is left.
+    """
+
+    def __init__(self, lines: Iterator[str], until: int) -> None:
+        self._lines = lines
+        self._next: str | None = next(lines, None)
+        self.until = until
+
+    def peek(self) -> str | None:
+        return self._next
+
+    def pop(self) -> str | None:
+        line = self._next
+        if line is not None:
+            self._next = next(self._lines, None)
+        return line
+
+    def done(self, session: Session) -> bool:
+        return self._next is None and session.seq >= self.until
+
+
 def run_timed(
     session: Session,
     read: TimedReader,
@@ -142,6 +180,8 @@ def run_timed(
     step: bool = False,
     wall: Clock | None = None,
     max_bot_run: int = MAX_BOT_RUN,
+    catch_up: CatchUp | None = None,
+    on_live: Callable[[], None] | None = None,
 ) -> RunEnd:
     """Play a real-time game: bots act at their own logical times, people's lines at theirs.
 
@@ -153,6 +193,11 @@ def run_timed(
     game's ``bot_settle_ms`` is idle until something changes; when every bot is
     idle the next person's line comes at once, however far ahead its time, so
     a line timed hours later costs nothing.
+
+    With ``catch_up`` (a resumed game) the logged part is played again first,
+    at once and quietly: bots act at their logged times, the log's people's
+    lines at theirs, and nothing is read until the whole log is written again.
+    Then ``on_live`` is called and play goes on from the last logged time.
     """
     state = session.state
     humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
@@ -165,6 +210,12 @@ def run_timed(
     guard = BotLoopGuard(session, max_bot_run)
     pending: str | None = None
 
+    live = [catch_up is None]
+
+    def shown(text: str, outcome: Outcome) -> None:
+        if live[0]:
+            show(text, outcome)
+
     def bot_acts(seat: str, time: int) -> None:
         # An idle bot's time may have fallen behind a person's line: it acts now.
         time = max(time, getattr(state, "clock", 0))
@@ -172,7 +223,7 @@ def run_timed(
         if text is not None:
             bot = session.bot_for(seat)
             outcome = session.submit(text, seat=seat, bot=bot)
-            show(text, outcome)
+            shown(text, outcome)
             guard.bot(outcome)
             waited.pop(seat, None)
         else:
@@ -184,8 +235,23 @@ def run_timed(
         text = line if line.startswith(TIME_PREFIX) else f"{TIME_PREFIX}{time} {line}"
         guard.person()
         outcome = session.submit(text, seat=own_seat)
-        show(text, outcome)
+        shown(text, outcome)
         return outcome
+
+    def bots_after_step() -> None:
+        after = getattr(state, "clock", 0)
+        for offset, seat in enumerate(sorted(bots, key=lambda s: _tie_key(session, after, s))):
+            if session.over:
+                break
+            bot_acts(seat, after + 1 + offset)
+
+    def person_first(when: int, next_bot: str | None) -> bool:
+        """Does a person's line at ``when`` come before the next bot's action?"""
+        if next_bot is None:
+            return True
+        if due[next_bot] != when:
+            return when < due[next_bot]
+        return _tie_key(session, when, own_seat or "person") < _tie_key(session, when, next_bot)
 
     def awake() -> dict[str, int]:
         """The bots that may act: not idle since nothing changed after they waited."""
@@ -199,6 +265,27 @@ def run_timed(
     while not session.over:
         now = getattr(state, "clock", 0)
         next_bot = _first_due(session, awake())
+        if catch_up is not None:
+            if catch_up.done(session):
+                catch_up, live[0] = None, True
+                if on_live is not None:
+                    on_live()
+                continue
+            logged = catch_up.peek()
+            if step and logged is not None:
+                catch_up.pop()
+                person_acts(logged, stated_time(logged) or now + STEP_MS)
+                bots_after_step()
+            elif logged is not None and person_first(stated_time(logged) or now, next_bot):
+                catch_up.pop()
+                person_acts(logged, stated_time(logged) or now)
+            elif next_bot is not None:
+                bot_acts(next_bot, due[next_bot])
+            else:
+                raise CardcliError(
+                    "cannot resume: playing the log again, nobody acts where it goes on"
+                )
+            continue
         if not humans:
             if next_bot is None:
                 raise CardcliError(
@@ -217,11 +304,7 @@ def run_timed(
             outcome = person_acts(line, stated_time(line) or now + STEP_MS)
             if strict and not outcome.accepted:
                 return RunEnd("rejected", outcome)
-            after = getattr(state, "clock", 0)
-            for offset, seat in enumerate(sorted(bots, key=lambda s: _tie_key(session, after, s))):
-                if session.over:
-                    break
-                bot_acts(seat, after + 1 + offset)
+            bots_after_step()
             continue
         if pending is None:
             wait: float | None = None
@@ -240,14 +323,8 @@ def run_timed(
         when = stated_time(pending)
         if when is None:
             when = max(now, wall()) if wall is not None else now
-        if next_bot is not None and (
-            due[next_bot] < when
-            or (
-                due[next_bot] == when
-                and _tie_key(session, when, next_bot)
-                < _tie_key(session, when, own_seat or "person")
-            )
-        ):
+        if not person_first(when, next_bot):
+            assert next_bot is not None
             bot_acts(next_bot, due[next_bot])
             continue
         line, pending = pending, None
