@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from cardcli.engine.errors import UsageError
-from cardcli.engine.game import Game
+from cardcli.engine.game import Game, State
 from cardcli.engine.loop import Quit
 from cardcli.engine.session import Outcome, Session, clean_line
 from cardcli.printable import one_line
@@ -28,6 +28,69 @@ def state_dir() -> Path:
         os.path.expanduser("~"), ".local", "state"
     )
     return Path(base) / "cardcli"
+
+
+def width() -> int:
+    """The terminal's width in columns (80 when it cannot be told)."""
+    import shutil
+
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
+
+def board(state: State, seat: str | None = None) -> str:
+    """The board as the game draws it for this terminal's width."""
+    return state.render_for(seat, width())
+
+
+def summarise_moves(moves: list[str]) -> list[str]:
+    """Long families of commands that differ only in a last number, as ranges.
+
+    >>> summarise_moves(["cut"] + [f"cut {n}" for n in range(1, 44)] + ["done"])
+    ['cut', 'cut [1-43]', 'done']
+    >>> summarise_moves(["remove 1 2", "remove 5 6", "w1 f"])
+    ['remove 1 2', 'remove 5 6', 'w1 f']
+    """
+    families: dict[str, list[int]] = {}
+    order: list[str | tuple[str]] = []
+    for move in moves:
+        head, _, last = move.rpartition(" ")
+        if head and last.isascii() and last.isdigit() and len(last) < 7:
+            if head not in families:
+                families[head] = []
+                order.append((head,))
+            families[head].append(int(last))
+        else:
+            order.append(move)
+    shown: list[str] = []
+    for item in order:
+        if isinstance(item, str):
+            shown.append(item)
+            continue
+        head = item[0]
+        numbers = families[head]
+        if len(numbers) < 4:
+            shown.extend(f"{head} {n}" for n in numbers)
+        else:
+            shown.append(f"{head} [{_ranges(sorted(numbers))}]")
+    return shown
+
+
+def _ranges(numbers: list[int]) -> str:
+    parts: list[str] = []
+    start = previous = numbers[0]
+    for number in [*numbers[1:], None]:
+        if number is not None and number == previous + 1:
+            previous = number
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        if number is not None:
+            start = previous = number
+    return ",".join(parts)
+
+
+def history_path(game: str) -> Path:
+    """Where a game's command history is kept between games (one file a game)."""
+    return state_dir() / f"history-{game}"
 
 
 def default_log_path(game: str, seed: int) -> Path:
@@ -132,7 +195,7 @@ class Display:
                     self.out("  " + said)
         # In a real-time game the board follows a person's own moves only.
         if self.board and not (game.timed and "bot" in first):
-            self.out(self.session.state.render(first.get("player")))
+            self.out(board(self.session.state, first.get("player")))
         if self.session.over:
             self.out(result_text(game, outcome.lines[-1]["result"]))
 
@@ -156,7 +219,7 @@ class Prompt:
     def __init__(self, session: Session, out: Callable[[str], None]) -> None:
         self.session = session
         self.out = out
-        self.history = state_dir() / "history"
+        self.history = history_path(session.game.name)
         try:
             import readline
 
@@ -217,12 +280,17 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
     elif seat is not None and seat not in state.seats():
         out(f"there is no seat {seat}")
     elif word == "show":
-        out(state.render(seat))
+        out(board(state, seat))
     elif seat is None:
         out("the game is over")
     elif word == "moves":
-        moves = state.legal_commands(seat)
-        out(textwrap.fill(" | ".join(moves), width=100) if moves else "no legal commands")
+        moves = summarise_moves(state.legal_commands(seat))
+        text = " | ".join(moves)
+        out(
+            textwrap.fill(text, width=width() - 1, break_long_words=False)
+            if moves
+            else "no legal commands"
+        )
     elif word == "hint":
         out(state.hint(seat) or "no legal commands")
 
@@ -246,52 +314,3 @@ def script_reader(
 
 def describe_game(game: Game) -> str:
     return f"{game.name:<20} {game.summary}"
-
-
-class TimedPrompt:
-    """Interactive input for real-time games: a thread reads lines while bots play.
-
-    ``__call__(timeout)`` waits at most ``timeout`` seconds for a line and returns
-    None when the time is up; meta-commands are answered here, in the main thread.
-    """
-
-    def __init__(self, session: Session, out: Callable[[str], None], seat: str | None) -> None:
-        import queue
-        import threading
-
-        self.session = session
-        self.out = out
-        self.seat = seat
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.prompt = Prompt(session, out)
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                raw = input(f"{self.seat or ''}> ")
-            except (EOFError, OSError):
-                self.lines.put(None)
-                return
-            self.lines.put(raw)
-
-    def __call__(self, timeout: float | None) -> str | None:
-        import queue
-        import time as clock
-
-        deadline = None if timeout is None else clock.monotonic() + timeout
-        while True:
-            left = None if deadline is None else max(0.0, deadline - clock.monotonic())
-            try:
-                raw = self.lines.get(timeout=left)
-            except queue.Empty:
-                return None
-            if raw is None:
-                raise Quit
-            text = clean_line(raw)
-            if text is None:
-                continue
-            meta = meta_command(text, self.seat)
-            if meta is None:
-                return text
-            answer_meta(self.session, meta[0], meta[1], self.out)

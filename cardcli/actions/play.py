@@ -91,7 +91,8 @@ def play(
             raise
         if watching or interactive:
             out(f"{game.name}, seed {seed}; log: {log_path}")
-            out(session.state.render())
+            if not (interactive and game.timed):  # the live screen shows the board itself
+                out(terminal.board(session.state))
         return drive(session, scripts, interactive, watching, strict, out, log_path)
 
 
@@ -106,34 +107,20 @@ def drive(
     catch_up: CatchUp | None = None,
 ) -> int:
     """Play on with the given input; a resumed real-time game first ``catch_up``."""
+    if interactive and session.game.timed:
+        return _drive_live(session, strict, out, log_path, catch_up)
     display = terminal.Display(session, out, board=watching or interactive)
     lines: Iterator[str] = iter(())
     reader: Callable[[str | None], str | None]
     if interactive:
         out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
-        # A real-time game reads through TimedPrompt below; its own Prompt is not needed.
-        reader = (lambda seat: None) if session.game.timed else terminal.Prompt(session, out)
+        reader = terminal.Prompt(session, out)
     else:
         lines = terminal.script_lines(scripts or ("-",))
         reader = terminal.script_reader(lines, session, out)
     show: Callable[[str, Any], None] = display if watching or interactive else _quiet
-    timed_read: Callable[[float | None], str | None] | None = None
-    wall = None
-    if interactive and session.game.timed:
-        humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
-        timed_read = terminal.TimedPrompt(session, out, humans[0] if len(humans) == 1 else None)
-    if timed_read is not None:
-        wall = _wall_clock(session)
     try:
-        end: RunEnd = run(
-            session,
-            reader,
-            show=show,
-            strict=strict,
-            timed_read=timed_read,
-            wall=wall,
-            catch_up=catch_up,
-        )
+        end: RunEnd = run(session, reader, show=show, strict=strict, catch_up=catch_up)
     except KeyboardInterrupt:
         where = f"; continue with: cardcli resume {log_path}" if log_path else ""
         note(f"\ninterrupted: every line so far is in the log{where}")
@@ -145,6 +132,81 @@ def drive(
         return 1
     if not session.over and log_path is not None and (interactive or watching):
         out(f"game not finished; continue with: cardcli resume {log_path}")
+    return 0
+
+
+def _drive_live(
+    session: Session,
+    strict: bool,
+    out: Callable[[str], None],
+    log_path: Path | None,
+    catch_up: CatchUp | None,
+) -> int:
+    """A person at a terminal in a real-time game: the live screen."""
+    from cardcli.live import LiveScreen
+
+    humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
+    seat = humans[0] if len(humans) == 1 else None
+    wall = _wall_clock(session)
+    live = [catch_up is None]
+    step = session.options.get("clock") == "step"
+
+    def clock() -> int:
+        # Step mode has no wall clock: the game's clock moves a beat a line.
+        if live[0] and not step:
+            return wall()
+        return int(getattr(session.state, "clock", 0))
+
+    def meta(text: str, say: Callable[[str], None]) -> bool:
+        asked = terminal.meta_command(text, seat)
+        if asked is None:
+            return False
+        terminal.answer_meta(session, asked[0], asked[1], say)
+        return True
+
+    def going_live() -> None:
+        wall()  # the wall clock starts at the last logged time
+        live[0] = True
+
+    screen = LiveScreen(
+        session,
+        seat,
+        meta,
+        terminal.history_path(session.game.name),
+        clock,
+        to_stderr=not terminal.stdout_is_terminal(),
+    )
+    if catch_up is None:
+        wall()
+    screen.out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
+    end = screen.run(
+        lambda: run(
+            session,
+            lambda _seat: None,
+            show=screen.show,
+            strict=strict,
+            timed_read=screen.read,
+            wall=wall,
+            catch_up=catch_up,
+            on_live=going_live,
+        )
+    )
+    # The screen is gone: what it showed last stays on the terminal.
+    out(terminal.board(session.state, seat))
+    for message in list(screen.messages)[-5:]:
+        out(message)
+    if session.over:
+        result = session.state.result()
+        out(terminal.result_text(session.game, result))
+    where = f"; continue with: cardcli resume {log_path}" if log_path is not None else ""
+    if screen.interrupted:
+        note(f"interrupted: every line so far is in the log{where}")
+        return 130
+    if end.reason == "rejected" and end.rejected is not None:
+        note(f"cardcli: rejected under --strict: {one_line(end.rejected.reason or '')}")
+        return 1
+    if not session.over and log_path is not None:
+        out(f"game not finished{where}")
     return 0
 
 

@@ -50,7 +50,7 @@ def replay(log: str, show: bool, to: int | None) -> int:
                 player = line.get("player", "")
                 echo(f"[{line['seq']}] {player}> {line['text']}")
             if show and line.get("type") == "command":
-                echo(rerun.session.state.render())
+                echo(terminal.board(rerun.session.state))
         if to is not None:
             echo(f"{one_line(log)}: replayed identically up to seq {count - 1}")
             return 0

@@ -65,7 +65,7 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
                     writer(line)
         if watching:
             echo(f"resuming {session.game.name}, seed {session.seed}, at seq {count}")
-            echo(replay.session.state.render())
+            echo(terminal.board(replay.session.state))
         return drive(session, scripts, interactive, watching, False, out, Path(log), catch_up)
 
 

@@ -162,6 +162,10 @@ class State(ABC):
     def render(self, seat: str | None = None) -> str:
         """The board as text, from ``seat``'s point of view."""
 
+    def render_for(self, seat: str | None, width: int) -> str:
+        """The board for a terminal ``width`` columns wide; by default ``render``'s."""
+        return self.render(seat)
+
     @abstractmethod
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state is inconsistent (tests only)."""

@@ -32,8 +32,15 @@ def render(state: DoubleSolitaireState, seat: str | None = None) -> str:
     lines.append(f"{me}: stack {stack} | deck {len(area.deck)} waste {len(area.waste)} up {up}")
     for i, pile in enumerate(area.piles):
         lines.append(f"  w{i + 1}: " + (" ".join(card_name(c) for c in pile) or "(empty)"))
-    others = [f"{name} stack {len(state.areas[name].stack)}" for name in state.names if name != me]
-    lines.append("others: " + ", ".join(others))
+    for name in state.names:
+        if name == me:
+            continue
+        other = state.areas[name]
+        tops = " ".join(card_name(pile[-1]) if pile else "--" for pile in other.piles)
+        top = card_name(other.stack[-1]) if other.stack else "out"
+        lines.append(
+            f"{name}: stack {len(other.stack)} ({top}) | piles {tops} | score {state.totals[name]}"
+        )
     return "\n".join(lines)
 
 

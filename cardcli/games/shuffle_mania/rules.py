@@ -121,6 +121,11 @@ class ShuffleManiaState(State):
 
         return render(self, seat)
 
+    def render_for(self, seat: str | None, width: int) -> str:
+        from cardcli.games.shuffle_mania.view import render
+
+        return render(self, seat, width)
+
     def check_invariants(self) -> None:
         for seat, hand in self.hands.items():
             placed = hand.deck + hand.removed

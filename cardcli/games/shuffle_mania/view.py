@@ -9,10 +9,21 @@ from cardcli.cards.playing import card_name
 if TYPE_CHECKING:
     from cardcli.games.shuffle_mania.rules import ShuffleManiaState
 
-PER_ROW = 13
+CELL = 7  # " 12:10h" and the space after it
+MARGIN = 2
+DEFAULT_WIDTH = 80
 
 
-def render(state: ShuffleManiaState, seat: str | None = None) -> str:
+def per_row(width: int) -> int:
+    """How many cards fit on a row of ``width`` columns, never splitting a card.
+
+    >>> per_row(80), per_row(120), per_row(20)
+    (11, 16, 2)
+    """
+    return max(1, (width - MARGIN) // CELL)
+
+
+def render(state: ShuffleManiaState, seat: str | None = None, width: int = DEFAULT_WIDTH) -> str:
     lines: list[str] = []
     for name, hand in state.hands.items():
         title = f"{name}: " if state.multi else ""
@@ -25,10 +36,11 @@ def render(state: ShuffleManiaState, seat: str | None = None) -> str:
         lines.append(
             f"{title}Shuffle-Mania ({state.level}, {state.model}) - {len(hand.deck)} cards - {status}"
         )
-        for row in range(0, len(hand.deck), PER_ROW):
+        row_size = per_row(width)
+        for row in range(0, len(hand.deck), row_size):
             cells = [
                 f"{i + 1:>2}:{card_name(card):<3}"
-                for i, card in enumerate(hand.deck[row : row + PER_ROW], start=row)
+                for i, card in enumerate(hand.deck[row : row + row_size], start=row)
             ]
             lines.append("  " + " ".join(cells).rstrip())
     return "\n".join(lines)
