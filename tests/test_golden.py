@@ -12,9 +12,14 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
+from cardcli.actions.validate import check_log
 from cardcli.engine.log import encode
 from cardcli.engine.loop import run
-from tests.conftest import new_session
+from cardcli.engine.replay import replay_lines
+from cardcli.engine.rng import RNG_V1
+from tests.conftest import REPO, new_session
+
+V1_LOGS = REPO / "tests" / "fixtures" / "logs-v1"
 
 GOLDEN: dict[str, dict[str, Any]] = {
     "hard-uniform-greedy": {"game": "shuffle-mania", "seed": 7, "bot": "greedy"},
@@ -64,3 +69,17 @@ def test_golden_log(name: str, snapshot: SnapshotAssertion) -> None:
     run(session, lambda seat: None)
     assert session.over
     assert "\n".join(encode(line) for line in lines) + "\n" == snapshot
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_a_log_of_rng_v1_still_replays_byte_for_byte(name: str) -> None:
+    """The golden logs as RNG v1 made them: old logs replay exactly, forever."""
+    import json
+
+    path = V1_LOGS / f"{name}.jsonl"
+    data = path.read_bytes()
+    lines = [json.loads(line) for line in data.splitlines()]
+    assert lines[0]["rng"] == RNG_V1
+    _replay, divergence, count = replay_lines(lines)
+    assert divergence is None and count == len(lines)
+    assert check_log(str(path))[0] == []

@@ -110,7 +110,8 @@ def test_a_second_header_is_a_divergence(tmp_path: Path, game_bytes: bytes) -> N
         (b'"seats":{"p1":"greedy"}', b'"seats":{"p1":"greedy","p2":"human"}'),
         (b'"seats":{"p1":"greedy"}', b'"seats":{}'),
         (b'"setup":{}', b'"setup":{"order":null}'),
-        (b'"rng":"splitmix64-v1"', b'"rng":"splitmix64-v1","extra":1'),
+        (b'"rng":"splitmix64-v2"', b'"rng":"splitmix64-v2","extra":1'),
+        (b'"rng":"splitmix64-v2"', b'"rng":"splitmix64-v9"'),
     ],
 )
 def test_the_header_is_compared_exactly(

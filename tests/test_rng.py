@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardcli.engine.rng import RNG_ID, DerivedRng, Rng, derive
+from cardcli.engine.rng import RNG_ID, RNG_V1, RNG_V2, DerivedRng, Rng, RngV1, derive, rng_for
 
 
 def test_splitmix64_matches_the_reference_outputs_for_seed_0() -> None:
@@ -13,7 +13,8 @@ def test_splitmix64_matches_the_reference_outputs_for_seed_0() -> None:
         0x6E789E6AA1B965F4,
         0x06C45D188009454F,
     ]
-    assert RNG_ID == "splitmix64-v1"
+    assert RNG_ID == RNG_V2 == "splitmix64-v2" and RNG_V1 == "splitmix64-v1"
+    assert [RngV1(0).next64() for _ in range(3)] == [Rng(0).next64() for _ in range(3)]
 
 
 def test_below_golden_values() -> None:
@@ -42,9 +43,46 @@ def test_fisher_yates_golden_deal() -> None:
     ]  # fmt: skip
 
 
-def test_riffle_golden_and_keeps_both_packets_in_order() -> None:
-    result = Rng(2026).riffle(list(range(20)))
+def test_riffle_v1_golden_values() -> None:
+    result = RngV1(2026).riffle(list(range(20)))
     assert result == [0, 1, 2, 3, 4, 8, 9, 10, 5, 11, 6, 12, 13, 14, 15, 16, 17, 7, 18, 19]
+    assert rng_for(RNG_V1, 2026).riffle(list(range(20))) == result
+
+
+def test_riffle_v2_golden_values_a_bit_a_card() -> None:
+    rng = Rng(2026)
+    bits = rng.next64() & ((1 << 20) - 1)
+    result = Rng(2026).riffle(list(range(20)))
+    cut = 20 - bits.bit_count()
+    # Position i takes from the right packet exactly when bit i is set.
+    from_right = [i for i in range(20) if (bits >> i) & 1]
+    assert [result[i] >= cut for i in range(20)] == [i in from_right for i in range(20)]
+    assert result == GOLDEN_V2
+    assert Rng(5).riffle([]) == [] and Rng(5).riffle(["x"]) == ["x"]
+    many = Rng(1).riffle(list(range(130)))  # three words of bits
+    assert sorted(many) == list(range(130))
+
+
+GOLDEN_V2 = [12, 13, 0, 1, 2, 14, 3, 4, 15, 5, 16, 17, 6, 7, 8, 18, 9, 10, 19, 11]
+
+
+def test_riffle_v2_is_the_gsr_model() -> None:
+    # GSR on 4 cards: each of the 16 bit strings is one (cut, interleaving) with
+    # probability 1/16. The order kept whole comes from 5 of them (a cut of 0 to
+    # 4 with the packet dropped in one go); each of the other 11 orders from one.
+    counts: dict[tuple[int, ...], int] = {}
+    rng = Rng(11)
+    draws = 32000
+    for _ in range(draws):
+        out = tuple(rng.riffle([0, 1, 2, 3]))
+        counts[out] = counts.get(out, 0) + 1
+    assert len(counts) == 12
+    unchanged = counts.pop((0, 1, 2, 3))
+    assert abs(unchanged - draws * 5 / 16) < 0.05 * draws * 5 / 16
+    assert all(abs(n - draws / 16) < 0.1 * draws / 16 for n in counts.values())
+
+
+def test_riffle_keeps_both_packets_in_order() -> None:
     # A riffle interleaves two packets, each keeping its order.
     for seed in range(200):
         out = Rng(seed).riffle(list(range(52)))

@@ -24,7 +24,7 @@ from typing import Any, TypeGuard
 from cardcli.engine.errors import CardcliError, LogError
 from cardcli.engine.game import get_game
 from cardcli.engine.log import LOG_FORMAT, Line, encode, encode_bytes
-from cardcli.engine.rng import RNG_ID
+from cardcli.engine.rng import VERSIONS
 from cardcli.engine.session import HUMAN, Session, Sink
 from cardcli.jsonsafe import same
 from cardcli.printable import one_line
@@ -60,9 +60,9 @@ def check_header(header: Line, name: str) -> None:
         raise LogError(
             f"{where}: log format {header.get('format')!r}; this cardcli reads {LOG_FORMAT}"
         )
-    if header.get("rng") != RNG_ID:
+    if header.get("rng") not in VERSIONS:
         raise LogError(
-            f"{where}: log made with RNG {header.get('rng')!r}; this cardcli has {RNG_ID}"
+            f"{where}: log made with RNG {one_line(repr(header.get('rng')))}; this cardcli has {', '.join(VERSIONS)}"
         )
     seed = header.get("seed")
     if not _whole(seed) or not 0 <= seed < 1 << 64:
@@ -95,7 +95,7 @@ def session_from_header(header: Line, name: str, sinks: Iterable[Sink] = ()) -> 
         for seat, who in seats.items():
             if who != HUMAN and (not isinstance(who, str) or who not in game.bots):
                 raise LogError(f"{one_line(name)}:1: seat {seat} is played by {who!r}: no such bot")
-        return Session(game, options, setup, header["seed"], seats, sinks)
+        return Session(game, options, setup, header["seed"], seats, sinks, header["rng"])
     except LogError:
         raise
     except CardcliError as err:

@@ -1,6 +1,9 @@
-"""The one random number generator every game uses.
+"""The one random number generator every game uses, in versions named by an id.
 
-Algorithm ``splitmix64-v1`` (its id is written into every log header):
+Every log header names the version it was made with; new games use
+``RNG_ID``. Both versions share everything but the riffle.
+
+Algorithm ``splitmix64-v1``:
 
 * State: one unsigned 64-bit integer, initialised to the seed modulo 2**64.
 * ``next64``: ``state += 0x9E3779B97F4A7C15`` (mod 2**64), then
@@ -17,10 +20,24 @@ Algorithm ``splitmix64-v1`` (its id is written into every log header):
   ``k`` cards form the left packet. While both packets hold cards, with ``a``
   left and ``b`` right, the next card drops from the left packet when
   ``below(a + b) < a``; the rest of the other packet follows.
+* ``child(seed)``: a generator of the same version seeded with ``seed``.
 * ``derive(seed, *labels)``: a child seed, from a SplitMix64 seeded with the
   parent and stepped once per label mixed in (integers directly, strings by
   their UTF-8 bytes). Used for per-game seeds in simulations and per-decision
   bot seeds, so a bot's choice never depends on what came before it.
+
+Algorithm ``splitmix64-v2`` (the default for new games) is v1 with a faster
+riffle that draws one bit a card instead of one bounded integer a card, and
+is still exactly the Gilbert-Shannon-Reeds model:
+
+* ``riffle``: ``n`` fair bits are taken from ``next64`` words, low bit first,
+  64 bits a word (the unused high bits of the last word are dropped). With
+  ``k`` the number of 0 bits, the top ``k`` cards form the left packet; the
+  card at position ``i`` of the result (0 = top) is the next card of the left
+  packet when bit ``i`` is 0 and of the right packet when it is 1. Every bit
+  string is equally likely, so the cut is Binomial(n, 1/2) and, given the
+  cut, every interleaving of the two packets is equally likely: that is the
+  GSR model (Aldous and Diaconis's inverse-shuffle view of it).
 
 Python integers make all of this exact and identical on every platform.
 """
@@ -30,7 +47,9 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-RNG_ID = "splitmix64-v1"
+RNG_V1 = "splitmix64-v1"
+RNG_V2 = "splitmix64-v2"
+RNG_ID = RNG_V2  # what new games use
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -53,6 +72,12 @@ class Rng:
 
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
+
+    rng_id = RNG_V2
+
+    def child(self, seed: int) -> Rng:
+        """A generator of this version seeded with ``seed``."""
+        return type(self)(seed)
 
     def next64(self) -> int:
         self.state = (self.state + _GAMMA) & _MASK
@@ -98,7 +123,21 @@ class Rng:
         return heads
 
     def riffle(self, items: list[T]) -> list[T]:
-        """One Gilbert-Shannon-Reeds riffle; returns a new list."""
+        """One Gilbert-Shannon-Reeds riffle, a bit a card (v2); returns a new list."""
+        n = len(items)
+        bits = got = 0
+        while got < n:
+            bits |= self.next64() << got
+            got += 64
+        bits &= (1 << n) - 1
+        cut = n - bits.bit_count()
+        take_left, take_right = iter(items[:cut]).__next__, iter(items[cut:]).__next__
+        # Bit i of the pattern, read from the right, says where card i comes from.
+        pattern = format(bits, f"0{n}b")[::-1] if n else ""
+        return [take_right() if bit == "1" else take_left() for bit in pattern]
+
+    def riffle_v1(self, items: list[T]) -> list[T]:
+        """One Gilbert-Shannon-Reeds riffle as v1 draws it; returns a new list."""
         n = len(items)
         cut = self.binomial_half(n)
         left, right = items[:cut], items[cut:]
@@ -117,6 +156,24 @@ class Rng:
         out.extend(left[i:])
         out.extend(right[j:])
         return out
+
+
+class RngV1(Rng):
+    """``splitmix64-v1``: the riffle draws one bounded integer a card."""
+
+    __slots__ = ()
+    rng_id = RNG_V1
+
+    def riffle(self, items: list[T]) -> list[T]:
+        return self.riffle_v1(items)
+
+
+VERSIONS: dict[str, type[Rng]] = {RNG_V1: RngV1, RNG_V2: Rng}
+
+
+def rng_for(rng_id: str, seed: int) -> Rng:
+    """The generator a log names, seeded; ``KeyError`` for an unknown id."""
+    return VERSIONS[rng_id](seed)
 
 
 def _mix(state: int) -> int:

@@ -13,7 +13,7 @@ from cardcli import __version__
 from cardcli.engine.errors import CommandError, UsageError
 from cardcli.engine.game import Game, Options, State
 from cardcli.engine.log import LOG_FORMAT, Line
-from cardcli.engine.rng import RNG_ID, DerivedRng, Rng
+from cardcli.engine.rng import RNG_ID, DerivedRng, rng_for
 
 HUMAN = "human"
 MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
@@ -46,6 +46,7 @@ class Session:
         seed: int,
         seats: Mapping[str, str] | None = None,
         sinks: Iterable[Sink] = (),
+        rng_id: str = RNG_ID,
     ) -> None:
         self.game = game
         self.options = options
@@ -70,14 +71,14 @@ class Session:
             "format": LOG_FORMAT,
             "game": game.name,
             "engine": __version__,
-            "rng": RNG_ID,
+            "rng": rng_id,
             "seed": seed,
             "options": dict(options),
             "setup": dict(setup),
             "seats": dict(self.controllers),
         }
         # Set up first: a bad explicit arrangement fails before a line is written.
-        state, events = game.new_state(options, setup, Rng(seed))
+        state, events = game.new_state(options, setup, rng_for(rng_id, seed))
         self.state: State = state
         self.header = self._emit(header)
         for event in events:

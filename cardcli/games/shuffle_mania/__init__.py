@@ -81,7 +81,7 @@ def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[E
     for seat in seats:
         # Each player shuffles with their own stream, so one player's choices
         # never change the other's cards.
-        seat_rng = Rng(rng.next64())
+        seat_rng = rng.child(rng.next64())
         tagged: dict[str, str] = {"player": seat} if multi else {}
         if order is not None:
             deck = list(order)
