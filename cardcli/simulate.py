@@ -54,8 +54,8 @@ def play_one(job: Job, index: int) -> dict[str, Any]:
         with path.open("wb") as handle:
             session = Session(game, job.options, job.setup, seed, job.seats, [LogWriter(handle)])
             run(session, lambda seat: None)
-    else:
-        session = Session(game, job.options, job.setup, seed, job.seats)
+    else:  # nothing is logged: lines are counted, not built
+        session = Session(game, job.options, job.setup, seed, job.seats, quiet=True)
         run(session, lambda seat: None)
     return session.state.result()
 

@@ -33,14 +33,50 @@ def test_below_is_in_range_and_rejects_bad_bounds() -> None:
         raise AssertionError("below(0) must raise")
 
 
-def test_fisher_yates_golden_deal() -> None:
+def test_fisher_yates_v1_golden_deal() -> None:
     deck = list(range(52))
-    Rng(2026).shuffle(deck)
+    RngV1(2026).shuffle(deck)
     assert deck == [
         33, 38, 16, 43, 21, 26, 7, 20, 13, 47, 14, 15, 22, 12, 42, 45, 30, 39, 48, 51, 18, 41,
         25, 0, 36, 19, 8, 35, 17, 49, 50, 4, 28, 3, 2, 1, 46, 23, 40, 32, 31, 44, 5, 24, 37, 6,
         29, 9, 10, 34, 11, 27,
     ]  # fmt: skip
+
+
+def test_fisher_yates_v2_golden_deal_in_batches() -> None:
+    deck = list(range(52))
+    Rng(2026).shuffle(deck)
+    assert deck == [
+        20, 5, 1, 21, 44, 42, 19, 32, 46, 11, 10, 45, 0, 35, 6, 13, 51, 41, 25, 17, 9, 15, 37,
+        26, 29, 18, 33, 2, 40, 8, 39, 16, 12, 50, 43, 36, 4, 24, 14, 30, 31, 48, 49, 3, 38, 22,
+        47, 7, 23, 28, 34, 27,
+    ]  # fmt: skip
+    # The first batch: the bounds 52, 51, 50, ... whose product fits in 64 bits,
+    # the dice the mixed-radix digits of one bounded draw.
+    bounds, product = [], 1
+    for bound in range(52, 1, -1):
+        if product * bound > 1 << 64:
+            break
+        bounds.append(bound)
+        product *= bound
+    x = Rng(2026).below(product)
+    expected = list(range(52))
+    for bound in bounds:
+        j, x = x % bound, x // bound
+        expected[bound - 1], expected[j] = expected[j], expected[bound - 1]
+    check = list(range(52))
+    Rng(2026).shuffle(check)
+    assert check[52 - len(bounds) :] == expected[52 - len(bounds) :]
+
+
+def test_fisher_yates_v2_is_uniform() -> None:
+    counts: dict[tuple[int, ...], int] = {}
+    rng = Rng(3)
+    for _ in range(24000):
+        deck = [0, 1, 2, 3]
+        rng.shuffle(deck)
+        counts[tuple(deck)] = counts.get(tuple(deck), 0) + 1
+    assert len(counts) == 24 and all(abs(n - 1000) < 130 for n in counts.values())
 
 
 def test_riffle_v1_golden_values() -> None:

@@ -216,6 +216,10 @@ class Game:
     """Real-time games: how long after the last command a bot's view may still
     change (its reaction time). A bot that waits (answers None) later than this
     with nothing new on the table waits until something changes."""
+    quiet_events: bool = False
+    """``new_state`` takes ``quiet=True`` and the state a ``quiet`` attribute: with
+    them the game builds its events bare ({"type": ...} only), for simulations
+    that log nothing. The play must be the same either way (a test proves it)."""
     milestones: tuple[str, ...] = ()
     """Event types that mark progress (a pass ended, a hand over, a turn begun).
     The guard against a bot loop counts bot commands since the last of them."""

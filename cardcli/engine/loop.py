@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from cardcli.engine.errors import CardcliError
-from cardcli.engine.rng import derive
+from cardcli.engine.rng import DerivedRng, derive
 from cardcli.engine.session import HUMAN, Outcome, Session
 
 # A bot loop stops here: this many bot commands in a row with no person's
@@ -32,9 +32,10 @@ class BotLoopGuard:
         self.run = 0
 
     def bot(self, outcome: Outcome) -> None:
-        if any(line.get("type") in self.milestones for line in outcome.lines):
-            self.run = 0
-            return
+        for line in outcome.lines:
+            if line.get("type") in self.milestones:
+                self.run = 0
+                return
         self.run += 1
         if self.run > self.limit:
             raise CardcliError(
@@ -84,6 +85,8 @@ def run(
             catch_up,
             on_live,
         )
+    if session.quiet and HUMAN not in session.controllers.values():
+        return _run_quiet_bots(session, max_bot_run)
     guard = BotLoopGuard(session, max_bot_run)
     while not session.over:
         seat = session.state.to_move()
@@ -111,6 +114,33 @@ def run(
         show(line, outcome)
         if strict and not outcome.accepted:
             return RunEnd("rejected", outcome)
+    return RunEnd("over")
+
+
+def _run_quiet_bots(session: Session, max_bot_run: int) -> RunEnd:
+    """``run`` for a simulation: bots at every seat and nothing logged.
+
+    The same steps as the bots' branch of ``run`` (the same bot, the same
+    generator per decision, the same ``submit``), with the lookups done once.
+    """
+    state = session.state
+    controllers = session.controllers
+    bots = {seat: session.game.bots[name] for seat, name in controllers.items()}
+    seed = session.seed
+    guard = BotLoopGuard(session, max_bot_run)
+    while not state.is_over():
+        seat = state.to_move()
+        if seat is None:
+            raise CardcliError("the game is not over and nobody is to move")
+        text = bots[seat](state, seat, DerivedRng(seed, "bot", seat, session.seq))
+        if text is None:
+            raise CardcliError(f"the {controllers[seat]} bot at {seat} chose no command")
+        outcome = session.submit(text, seat=seat, bot=controllers[seat])
+        if not outcome.accepted:
+            raise CardcliError(
+                f"the {controllers[seat]} bot at {seat} chose a rejected command: {outcome.reason}"
+            )
+        guard.bot(outcome)
     return RunEnd("over")
 
 

@@ -27,9 +27,16 @@ Algorithm ``splitmix64-v1``:
   bot seeds, so a bot's choice never depends on what came before it.
 
 Algorithm ``splitmix64-v2`` (the default for new games) is v1 with a faster
-riffle that draws one bit a card instead of one bounded integer a card, and
-is still exactly the Gilbert-Shannon-Reeds model:
+shuffle and riffle, drawing the same distributions from fewer draws:
 
+* ``shuffle``: Fisher-Yates from the last index down, as in v1, but the
+  swap indexes are drawn several from one word ("batched dice"): for the
+  bounds ``b1, b2, ...`` of the next swaps whose product ``P`` stays within
+  2**64, draw ``x`` until ``x < P * floor(2**64 / P)``, then ``x %= P`` and
+  take the dice as the digits of ``x`` in the mixed radix ``b1, b2, ...``
+  (``d1 = x % b1``, ``x //= b1``, ...). Every digit string is equally likely,
+  so each swap index is uniform and independent: the same distribution as
+  v1 with about a quarter of the draws.
 * ``riffle``: ``n`` fair bits are taken from ``next64`` words, low bit first,
   64 bits a word (the unused high bits of the last word are dropped). With
   ``k`` the number of 0 bits, the top ``k`` cards form the left packet; the
@@ -55,6 +62,7 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
+_BATCH_LIMIT = 1 << 64  # the product of one batch of dice bounds stays within a draw
 
 T = TypeVar("T")
 
@@ -104,7 +112,25 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place, with the swap indexes drawn in batches (v2)."""
+        i = len(items) - 1
+        while i > 0:
+            # Index k swaps with below(k + 1): take indexes i, i-1, ..., last
+            # while the product of their bounds fits in one 64-bit draw.
+            product, last = i + 1, i
+            while last > 1 and product * last <= _BATCH_LIMIT:
+                product *= last
+                last -= 1
+            x = self.below(product)
+            for k in range(i, last - 1, -1):
+                bound = k + 1
+                j = x % bound
+                x //= bound
+                items[k], items[j] = items[j], items[k]
+            i = last - 1
+
+    def shuffle_v1(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place, one bounded draw a swap (v1)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -166,6 +192,9 @@ class RngV1(Rng):
 
     def riffle(self, items: list[T]) -> list[T]:
         return self.riffle_v1(items)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self.shuffle_v1(items)
 
 
 VERSIONS: dict[str, type[Rng]] = {RNG_V1: RngV1, RNG_V2: Rng}

@@ -20,6 +20,7 @@ MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
 SHOWN_CHARS = 80  # how much of an over-long line the log keeps
 
 Sink = Callable[[Line], None]
+_QUIET_COMMAND: Line = {"type": "command"}  # what a quiet session keeps of a command line
 
 
 def clean_line(raw: str) -> str | None:
@@ -47,7 +48,14 @@ class Session:
         seats: Mapping[str, str] | None = None,
         sinks: Iterable[Sink] = (),
         rng_id: str = RNG_ID,
+        quiet: bool = False,
     ) -> None:
+        """``quiet``: nobody reads the lines (a simulation keeping no logs), so they
+        are counted but not built; a game with ``Game.quiet_events`` then builds
+        its events bare (their type only). The play is the same to the last draw."""
+        if quiet and sinks:
+            raise ValueError("a quiet session has no sinks")
+        self.quiet = quiet
         self.game = game
         self.options = options
         self.setup = setup
@@ -78,7 +86,11 @@ class Session:
             "seats": dict(self.controllers),
         }
         # Set up first: a bad explicit arrangement fails before a line is written.
-        state, events = game.new_state(options, setup, rng_for(rng_id, seed))
+        rng = rng_for(rng_id, seed)
+        if quiet and game.quiet_events:
+            state, events = game.new_state(options, setup, rng, quiet=True)  # type: ignore[call-arg]
+        else:
+            state, events = game.new_state(options, setup, rng)
         self.state: State = state
         self.header = self._emit(header)
         for event in events:
@@ -88,6 +100,9 @@ class Session:
     # -- output --------------------------------------------------------------
 
     def _emit(self, line: Line) -> Line:
+        if self.quiet:
+            self.seq += 1
+            return line
         full = {"seq": self.seq, **line}
         self.seq += 1
         for sink in self.sinks:
@@ -169,13 +184,21 @@ class Session:
             events = self.state.apply(command, acting)
         except CommandError as err:
             return self._reject(text, acting, str(err), bot)
-        record: Line = {"type": "command", "text": text}
-        if self.multi:
-            record["player"] = acting
-        if bot is not None:
-            record["bot"] = bot
-        lines = [self._emit(record)]
-        lines.extend(self._emit(event) for event in events)
+        if self.quiet:
+            record: Line = _QUIET_COMMAND
+        else:
+            record = {"type": "command", "text": text}
+            if self.multi:
+                record["player"] = acting
+            if bot is not None:
+                record["bot"] = bot
+        if self.quiet:  # counted, not built
+            self.seq += 1 + len(events)
+            lines = [record, *events]
+        else:
+            lines = [self._emit(record)]
+            for event in events:
+                lines.append(self._emit(event))
         end = self._finish_if_over()
         if end is not None:
             lines.append(end)

@@ -72,12 +72,18 @@ def parse_order(text: str) -> list[int]:
     return cards
 
 
-def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[Event]]:
+def new_state(
+    options: Options, setup: Options, rng: Rng, quiet: bool = False
+) -> tuple[State, list[Event]]:
     seats = numbered_seats(options)
     multi = len(seats) > 1
     hands: dict[str, Hand] = {}
     events: list[Event] = []
     order = parse_order(setup["order"]) if setup.get("order") is not None else None
+
+    def named(deck: list[int]) -> list[str]:
+        return [] if quiet else card_names(deck)
+
     for seat in seats:
         # Each player shuffles with their own stream, so one player's choices
         # never change the other's cards.
@@ -86,7 +92,7 @@ def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[E
         if order is not None:
             deck = list(order)
             events.append(
-                {"type": "deck_ordered", **tagged, "start": "order", "cards": card_names(deck)}
+                {"type": "deck_ordered", **tagged, "start": "order", "cards": named(deck)}
             )
         else:
             if options["start"] == "new-deck":
@@ -99,7 +105,7 @@ def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[E
                     "type": "deck_ordered",
                     **tagged,
                     "start": options["start"],
-                    "cards": card_names(deck),
+                    "cards": named(deck),
                 }
             )
             for face in RITUAL:
@@ -110,14 +116,16 @@ def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[E
                         **tagged,
                         "face": face,
                         "model": options["shuffle"],
-                        "cards": card_names(deck),
+                        "cards": named(deck),
                     }
                 )
         hand = Hand(deck=deck, rng=seat_rng, all_cards=frozenset(deck))
         hand.start_pass()
         hands[seat] = hand
         events.append({"type": "pass_started", **tagged, "number": 1})
-    return ShuffleManiaState(options, hands), events
+    if quiet:  # nobody reads them: only their types, for the count of lines
+        events = [{"type": event["type"]} for event in events]
+    return ShuffleManiaState(options, hands, quiet), events
 
 
 HELP = """\
@@ -144,5 +152,6 @@ GAME = Game(
     describe=describe,
     score_label="cards left",
     milestones=("pass_ended",),
+    quiet_events=True,
     score_lower_is_better=True,
 )

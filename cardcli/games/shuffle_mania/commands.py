@@ -72,7 +72,20 @@ def _positions(words: list[str]) -> tuple[int, ...] | None:
     return tuple(found)
 
 
+_PARSED: dict[str, Command] = {}  # commands are immutable: the same text, the same command
+_PARSED_MAX = 512
+
+
 def parse(text: str) -> Command:
+    command = _PARSED.get(text)
+    if command is None:
+        command = _parse(text)
+        if len(_PARSED) < _PARSED_MAX:
+            _PARSED[text] = command
+    return command
+
+
+def _parse(text: str) -> Command:
     words = text.split()
     if not words:
         raise InvalidCommand("empty command; " + USAGE)

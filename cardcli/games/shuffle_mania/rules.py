@@ -32,7 +32,7 @@ class Hand:
 
     def start_pass(self) -> None:
         self.removed_this_pass = 0
-        self.pass_next = {a: b for a, b in zip(self.deck, self.deck[1:], strict=False)}
+        self.pass_next = dict(zip(self.deck, self.deck[1:], strict=False))
 
 
 def shuffle_deck(deck: list[int], rng: Rng, model: str) -> list[int]:
@@ -44,12 +44,16 @@ def shuffle_deck(deck: list[int], rng: Rng, model: str) -> list[int]:
 
 
 class ShuffleManiaState(State):
-    def __init__(self, options: Options, hands: dict[str, Hand]) -> None:
+    def __init__(self, options: Options, hands: dict[str, Hand], quiet: bool = False) -> None:
+        self.quiet = quiet  # nobody reads the events: build them bare
         self.options = options
         self.level: str = options["level"]
         self.model: str = options["shuffle"]
         self.hands = hands
         self.multi = len(hands) > 1
+        # One player: to_move and is_over are asked several times a command.
+        self._solo = None if self.multi else next(iter(hands.values()))
+        self._solo_seat = next(iter(hands))
 
     # -- reading the state -------------------------------------------------
 
@@ -57,9 +61,13 @@ class ShuffleManiaState(State):
         return list(self.hands)
 
     def is_over(self) -> bool:
+        if self._solo is not None:
+            return self._solo.phase == "over"
         return all(hand.phase == "over" for hand in self.hands.values())
 
     def to_move(self) -> str | None:
+        if self._solo is not None:
+            return None if self._solo.phase == "over" else self._solo_seat
         # Players take turns pass by pass: whoever has finished fewer passes.
         waiting = [
             (hand.passes, index, seat)
@@ -159,6 +167,8 @@ class ShuffleManiaState(State):
 
     def _event(self, seat: str, kind: str, **fields: Any) -> Event:
         event: Event = {"type": kind}
+        if self.quiet:
+            return event
         if self.multi:
             event["player"] = seat
         event.update(fields)
@@ -206,6 +216,8 @@ class ShuffleManiaState(State):
         del hand.deck[start : end + 1]
         hand.removed.extend(cards)
         hand.removed_this_pass += len(cards)
+        if self.quiet:
+            return {"type": "removed"}
         patterns = sorted({w.kind for w in used})
         return self._event(
             seat,
@@ -271,6 +283,9 @@ class ShuffleManiaState(State):
             events.append(self._removal_event(seat, hand, start - shift, end - shift, used))
             if direction == "ltr":
                 shift += end - start + 1
+        # Every window lay inside a block that is gone, and no new pair counts
+        # until the next pass: nothing is left to remove in this one.
+        hand.windows_key, hand.windows_cache = (hand.passes, len(hand.deck)), []
         return events
 
     def _done(self, seat: str, hand: Hand) -> list[Event]:
@@ -308,6 +323,8 @@ class ShuffleManiaState(State):
         hand.passes += 1
         hand.phase = "pass"
         hand.start_pass()
+        if self.quiet:
+            return [{"type": "cut"}, {"type": "shuffled"}, {"type": "pass_started"}]
         return [
             self._event(seat, "cut", count=count, random=chosen),
             self._event(

@@ -1,0 +1,82 @@
+"""The path that builds no events when nothing is logged plays exactly the logged game.
+
+``cardcli simulate`` keeps no log unless asked, so its sessions are quiet:
+lines are counted, not built, and Shuffle-Mania builds its events bare. Over
+many seeds and every combination of options, the quiet game must end with the
+same result, the same number of lines, and the same cards where they lie.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from cardcli.engine.game import get_game
+from cardcli.engine.loop import run
+from cardcli.engine.rng import derive
+from cardcli.engine.session import Session
+from cardcli.simulate import Job, play_one
+
+LEVELS = ("hard", "medium", "easy")
+SHUFFLES = ("uniform", "riffle")
+STARTS = ("random", "new-deck")
+
+
+def played(options: dict[str, Any], seed: int, bot: str, quiet: bool) -> Session:
+    game = get_game("shuffle-mania")
+    opts, setup = game.resolve_options(options)
+    seats = {seat: bot for seat in game.seat_names(opts)}
+    lines: list[dict[str, Any]] = []
+    session = Session(game, opts, setup, seed, seats, [] if quiet else [lines.append], quiet=quiet)
+    run(session, lambda seat: None)
+    if not quiet:
+        assert len(lines) == session.seq
+    return session
+
+
+@pytest.mark.parametrize(
+    "level, shuffle, jokers, start, players",
+    list(itertools.product(LEVELS, SHUFFLES, (False, True), STARTS, (1, 2))),
+)
+def test_the_quiet_path_plays_the_logged_game(
+    level: str, shuffle: str, jokers: bool, start: str, players: int
+) -> None:
+    options = {
+        "level": level,
+        "shuffle": shuffle,
+        "jokers": jokers,
+        "start": start,
+        "players": players,
+    }
+    for bot in ("greedy", "random"):
+        for index in range(6):
+            seed = derive(77, level, shuffle, int(jokers), start, players, bot, index)
+            loud = played(options, seed, bot, quiet=False)
+            quiet = played(options, seed, bot, quiet=True)
+            assert quiet.state.result() == loud.state.result()
+            assert quiet.seq == loud.seq, "the same number of lines, so bots draw the same"
+            for seat, hand in loud.state.hands.items():  # type: ignore[attr-defined]
+                other = quiet.state.hands[seat]  # type: ignore[attr-defined]
+                assert (other.deck, other.removed, other.passes) == (
+                    hand.deck,
+                    hand.removed,
+                    hand.passes,
+                )
+
+
+def test_simulate_plays_quietly_and_with_logs_alike(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = get_game("shuffle-mania")
+    options, setup = game.resolve_options({"level": "medium", "shuffle": "riffle", "jokers": True})
+    quiet = Job(game.name, options, setup, {"p1": "greedy"}, 5, None)
+    logged = Job(game.name, options, setup, {"p1": "greedy"}, 5, str(tmp_path))
+    for index in range(30):
+        assert play_one(quiet, index) == play_one(logged, index)
+
+
+def test_a_quiet_session_has_no_sinks() -> None:
+    game = get_game("shuffle-mania")
+    options, setup = game.resolve_options({})
+    with pytest.raises(ValueError):
+        Session(game, options, setup, 1, None, [print], quiet=True)
