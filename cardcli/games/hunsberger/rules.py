@@ -1,0 +1,706 @@
+"""Hunsberger's Solitaire: the state of a game and how commands change it.
+
+The rules as implemented, with the reading chosen for each unclear sentence,
+are in RULES.md next to this file; the comments here name the rule they apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardcli.cards.mtg.model import Card
+from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
+from cardcli.engine.game import Command, Event, Options, State
+from cardcli.games.hunsberger import commands
+from cardcli.games.hunsberger.commands import Activate, Cast, End, Save, Tap
+from cardcli.games.hunsberger.scoring import has_x
+from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK, Bonus, Table, Token
+
+SEAT = "p1"
+DEAL = 3  # "deal three cards from your main deck"
+Advisor = Callable[["HunsbergerState"], str | None]
+
+
+class HunsbergerState(State):
+    def __init__(
+        self,
+        options: Options,
+        cards: list[Card],
+        library: list[int],
+        timer: list[int],
+        goal: tuple[int, str],
+        advisor: Advisor | None = None,
+    ) -> None:
+        self.options = options
+        self.table = Table(cards, library, timer)
+        self.deck_size = len(cards)
+        self.timer_size = len(timer)
+        self.goal, self.goal_rule = goal  # goal_rule: "more-than" or "as-many-as"
+        self.spell_damage: str = options["spell_damage"]
+        self.saved_pumps: str = options["saved_pumps"]
+        self.overstack: str = options["overstack"]
+        self.advisor = advisor
+        self.turn = 0
+        self.total = 0  # the damage scored, by the scoring rules
+        self.turn_damage = 0
+        self.ledger: list[int] = []  # the amount of every damage event, in order
+        self.window: int | None = None  # the flipped Timer land that may be saved at once
+        self.death: str | None = None
+        self.over = False
+        self.history: list[int] = []  # damage of each finished turn
+
+    # -- the State interface ---------------------------------------------------
+
+    def seats(self) -> list[str]:
+        return [SEAT]
+
+    def to_move(self) -> str | None:
+        return None if self.over else SEAT
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def parse(self, text: str) -> Command:
+        return commands.parse(text)
+
+    def hint(self, seat: str) -> str | None:
+        if self.over:
+            return None
+        if self.advisor is not None:
+            return self.advisor(self)
+        return "end"
+
+    def render(self, seat: str | None = None) -> str:
+        from cardcli.games.hunsberger.view import render
+
+        return render(self)
+
+    def result(self) -> dict[str, Any]:
+        escaped = self.death is None and self.met_goal()
+        rule = "more than" if self.goal_rule == "more-than" else "at least"
+        if self.death is not None:
+            why = f"instant death: {self.death}"
+        elif escaped:
+            why = f"escaped: {self.total} damage is {rule} {self.goal}"
+        else:
+            why = f"trapped: {self.total} damage is not {rule} {self.goal}"
+        return {
+            "winners": [SEAT] if escaped else [],
+            "scores": {SEAT: self.total},
+            "deck_size": self.deck_size,
+            "timer_size": self.timer_size,
+            "goal": self.goal,
+            "goal_rule": self.goal_rule,
+            "notation": f"{self.deck_size}/{self.total}",
+            "escaped": escaped,
+            "death": self.death,
+            "turns": self.turn,
+            "why": why,
+        }
+
+    def met_goal(self) -> bool:
+        # "more than forty points"; the deck variants say "as many points as".
+        if self.goal_rule == "more-than":
+            return self.total > self.goal
+        return self.total >= self.goal
+
+    def check_invariants(self) -> None:
+        t = self.table
+        places = t.library + t.timer + t.hand + t.graveyard
+        for slot in t.slots:
+            places += slot.cards + slot.attached
+        assert sorted(places) == list(range(self.deck_size)), "a card is missing or in two places"
+        assert self.total == sum(self.ledger), "the score is not the sum of the damage events"
+        assert t.pool >= 0
+        assert set(t.summoned) <= set(t.hand), "an attacker is not on the table"
+        assert t.in_play <= set(t.out()), "a card in play is not out"
+        for aura, host in t.host.items():
+            assert t.slot_of(aura) == t.slot_of(host) and (aura in t.hand) == (host in t.hand)
+        for index, slot in enumerate(t.slots):
+            lands = t.slot_lands(index)
+            if lands:
+                assert lands == slot.cards, f"slot {index + 1} mixes lands and other cards"
+                assert len({t.cards[c].produces for c in lands}) == 1, "a stack mixes colours"
+                assert len(lands) <= STACK or self.overstack == "burn", "a stack of more than two"
+            else:
+                assert len(slot.cards) <= 1, f"slot {index + 1} holds two cards"
+        if self.death is None and not self.over:
+            assert len(t.mana_lands_out()) < DEATH_LANDS
+
+    def legal_commands(self, seat: str) -> list[str]:
+        if self.over:
+            return []
+        from cardcli.games.hunsberger.moves import legal_commands
+
+        return legal_commands(self)
+
+    # -- setting up and turns --------------------------------------------------
+
+    def start(self, shuffled: bool) -> list[Event]:
+        t = self.table
+        events: list[Event] = [
+            {
+                "type": "setup",
+                "shuffled": shuffled,
+                "main": t.names(t.library),
+                "timer": t.names(t.timer),
+            }
+        ]
+        events.extend(self._start_turn())
+        return events
+
+    def _start_turn(self) -> list[Event]:
+        t = self.table
+        self.turn += 1
+        self.turn_damage = 0
+        # "Untap": everything untaps, and mana does not carry over from a turn.
+        t.tapped.clear()
+        t.pool = 0
+        events: list[Event] = [
+            {
+                "type": "turn_started",
+                "turn": self.turn,
+                "timer_left": len(t.timer),
+                "main_left": len(t.library),
+            }
+        ]
+        events.extend(self._flip(at_once=False))
+        # "deal three cards from your main deck"; when it is out, from the Timer deck.
+        dealt: list[int] = []
+        from_timer = 0
+        for _ in range(DEAL):
+            if t.library:
+                dealt.append(t.library.pop(0))
+            elif t.timer:
+                dealt.append(t.timer.pop(0))
+                from_timer += 1
+        t.hand.extend(dealt)
+        events.append({"type": "dealt", "cards": t.names(dealt), "from_timer": from_timer})
+        events.extend(self._check_death())
+        return events
+
+    def _flip(self, at_once: bool) -> list[Event]:
+        """Flip the top Timer card into the hand; a land may be saved at once."""
+        t = self.table
+        self.window = None
+        if not t.timer:
+            return []
+        card = t.timer.pop(0)
+        t.hand.append(card)
+        if t.cards[card].is_land and t.timer:
+            self.window = card
+        return [
+            {
+                "type": "flipped",
+                "card": t.name(card),
+                "timer_left": len(t.timer),
+                "at_once": at_once,
+            }
+        ]
+
+    def _check_death(self) -> list[Event]:
+        lands = self.table.mana_lands_out()
+        if len(lands) < DEATH_LANDS or self.over:
+            return []
+        self.death = f"{len(lands)} mana-producing lands out"
+        self.over = True
+        return [{"type": "instant_death", "lands": len(lands), "cards": self.table.names(lands)}]
+
+    # -- commands ---------------------------------------------------------------
+
+    def apply(self, command: Command, seat: str) -> list[Event]:
+        if self.over:
+            raise IllegalCommand("the game is over")
+        if isinstance(command, Cast):
+            events = self._cast(command)
+        elif isinstance(command, Tap):
+            events = self._tap(command)
+        elif isinstance(command, Save):
+            events = self._save(command)
+        elif isinstance(command, Activate):
+            events = self._activate(command)
+        elif isinstance(command, End):
+            return self._end()
+        else:
+            raise InvalidCommand(f"not a Hunsberger command: {command!r}")
+        return events + self._check_death()
+
+    def _damage(self, source: str, amount: int, rule: str, attacker: str | None = None) -> Event:
+        self.total += amount
+        self.turn_damage += amount
+        self.ledger.append(amount)
+        event: Event = {"type": "damage", "source": source, "amount": amount, "rule": rule}
+        if attacker is not None:
+            event["attacker"] = attacker
+        event["total"] = self.total
+        return event
+
+    # -- mana ---------------------------------------------------------------------
+
+    def _tap_one(self, card: int) -> Event:
+        t = self.table
+        p = t.profiles[card]
+        t.pool -= p.tap_cost
+        t.pool += p.amount
+        t.tapped.add(card)
+        event: Event = {"type": "tapped", "card": t.name(card), "mana": p.amount, "pool": t.pool}
+        if p.tap_cost:
+            event["paid"] = p.tap_cost
+        return event
+
+    def _tap(self, command: Tap) -> list[Event]:
+        t = self.table
+        sources = [c for c in t.sources() if t.profiles[c].tap_cost <= t.pool]
+        if not sources:
+            raise IllegalCommand("nothing untapped makes mana now")
+        card = t.find(command.card, sources, "tap", t.same_name)
+        self.window = None
+        return [self._tap_one(card)]
+
+    def _pay(self, cost: int, what: str) -> list[Event]:
+        """Tap what is needed for ``cost`` (lands first), then take it from the pool."""
+        t = self.table
+        if t.available() < cost:
+            untapped = ", ".join(t.names(t.sources())) or "nothing"
+            raise IllegalCommand(
+                f"{what} costs {cost} mana; you have {t.available()} "
+                f"(pool {t.pool}, untapped: {untapped})"
+            )
+        events: list[Event] = []
+        while True:
+            sources = t.sources()
+            # A source that costs mana to tap is tapped as soon as the pool pays for it
+            # (it gives more than it takes), so that paying never leaves it stranded.
+            paying = [c for c in sources if 0 < t.profiles[c].tap_cost <= t.pool]
+            if paying:
+                events.append(self._tap_one(paying[0]))
+                continue
+            if t.pool >= cost:
+                break
+            free = [c for c in sources if t.profiles[c].tap_cost == 0]
+            events.append(self._tap_one(free[0]))
+        t.pool -= cost
+        return events
+
+    # -- casting ----------------------------------------------------------------
+
+    def _cast(self, command: Cast) -> list[Event]:
+        t = self.table
+        castable = t.castable()
+        try:
+            card = t.find(command.card, castable, "cast", self._same_to_cast)
+        except IllegalCommand:
+            raise IllegalCommand(self._why_not_cast(command.card, castable)) from None
+        c, p = t.cards[card], t.profiles[card]
+        x = self._x_of(card, command.x)
+        target = self._target_of(card, command.target)
+        cost = t.cost(card, x)
+        said = f"{c.name}" + (f" with X={x}" if has_x(c) else "")
+        events = self._pay(cost, said)
+        self.window = None
+        where = t.place(card)
+        cast: Event = {"type": "cast", "card": c.name, "from": where, "paid": cost}
+        if has_x(c):
+            cast["x"] = x
+        if target is not None:
+            cast["target"] = t.name(target)
+        events.append(cast)
+        if p.kind == "creature":
+            events.extend(self._summon(card))
+        elif c.is_type("Instant") or c.is_type("Sorcery"):
+            self._leave(card)
+            t.graveyard.append(card)
+            events.extend(self._resolve(card, cost, x, target))
+        else:
+            events.extend(self._permanent(card, target))
+        cast["pool"] = t.pool
+        return events
+
+    def _same_to_cast(self, a: int, b: int) -> bool:
+        t = self.table
+        return (
+            t.name(a) == t.name(b)
+            and t.slot_of(a) == t.slot_of(b)
+            and t.bonuses.get(a, []) == t.bonuses.get(b, [])
+        )
+
+    def _why_not_cast(self, ref: str, castable: list[int]) -> str:
+        """A message for a ``cast`` that names nothing castable: say why, if it is out."""
+        t = self.table
+        others = [c for c in t.out() if c not in castable]
+        try:
+            card = t.find(ref, others, "cast", t.same_name)
+        except (IllegalCommand, AmbiguousCommand):
+            card = None
+        if card is not None:
+            name, p = t.name(card), t.profiles[card]
+            if t.cards[card].is_land:
+                return f"{name} is a land: lands are not cast; 'tap {name}' makes its mana"
+            if p.kind == "unusable":
+                return f"{name} is unusable here: {p.note}"
+            if card in t.summoned:
+                return f"{name} is already attacking this turn"
+            if card in t.in_play:
+                return f"{name} is already in play"
+            if card in t.host:
+                return f"{name} is already attached to {t.name(t.host[card])}"
+        if not castable:
+            return "nothing out can be cast now: tap, save, or 'end' the turn"
+        names = ", ".join(sorted({t.name(c) for c in castable}))
+        return f"no '{ref}' to cast; you can cast: {names}"
+
+    def _x_of(self, card: int, x: int | None) -> int:
+        c = self.table.cards[card]
+        if has_x(c):
+            if x is None:
+                most = max(0, self.table.available() - self.table.cost(card))
+                raise InvalidCommand(f"{c.name} has X in its cost: write X=N (0 to {most})")
+            return x
+        if x is not None:
+            raise InvalidCommand(f"{c.name} has no X in its cost: leave X= out")
+        return 0
+
+    def _target_of(self, card: int, ref: str | None) -> int | None:
+        t = self.table
+        p = t.profiles[card]
+        name = t.name(card)
+        if p.kind in ("pump", "aura") and not p.each:
+            options = [c for c in t.creature_targets() if c != card]
+            what = "pump" if p.kind == "pump" else "enchant"
+            if not options:
+                raise IllegalCommand(
+                    f"{name} needs a creature: summon one first, or have one in a Save slot"
+                )
+            if ref is None:
+                if len(options) == 1:
+                    return options[0]
+                raise InvalidCommand(f"{name} needs a target: write '-> CREATURE'")
+            return t.find(ref, options, what)
+        if p.kind == "recursion" and p.returns != "all":
+            options = t.recursion_targets(card)
+            if not options:
+                kinds = " or ".join(k.lower() for k in p.recurs) or "any"
+                raise IllegalCommand(f"{name} needs a {kinds} card in the graveyard; there is none")
+            if ref is None:
+                if len({t.name(c) for c in options}) == 1:
+                    return options[0]
+                raise InvalidCommand(f"{name} needs a target: write '-> CARD' (a graveyard card)")
+            return t.find(ref, options, "bring back", t.same_name)
+        if ref is not None:
+            raise InvalidCommand(
+                f"{name} takes no target here: its damage goes to the imprisoning enchantment"
+            )
+        return None
+
+    def _leave(self, card: int) -> None:
+        """Take a card out of the hand or its Save slot (to be put elsewhere)."""
+        t = self.table
+        if card in t.hand:
+            t.hand.remove(card)
+            return
+        for slot in t.slots:
+            if card in slot.cards:
+                slot.cards.remove(card)
+            if card in slot.attached:
+                slot.attached.remove(card)
+
+    def _summon(self, card: int, how: str = "summoned") -> list[Event]:
+        """A creature is summoned and attacks this turn (no summoning sickness)."""
+        t = self.table
+        index = t.slot_of(card)
+        if index is not None:
+            # It leaves its Save slot for the table, with what is attached to it.
+            slot = t.slots[index]
+            slot.cards.remove(card)
+            auras = [a for a in slot.attached if t.host.get(a) == card]
+            for aura in auras:
+                slot.attached.remove(aura)
+            t.hand.extend([card, *auras])
+        elif card not in t.hand:
+            t.hand.append(card)
+        t.summoned.append(card)
+        t.tapped.add(card)  # "you denote its state by tapping it"
+        events: list[Event] = [{"type": "summoned", "card": t.name(card), "how": how}]
+        events.extend(self._enters(card))
+        return events
+
+    def _enters(self, card: int) -> list[Event]:
+        t = self.table
+        p = t.profiles[card]
+        events: list[Event] = []
+        if p.enters_damage:
+            events.append(self._damage(t.name(card), p.enters_damage, "enters"))
+        if p.tokens_data:
+            events.extend(self._make_tokens(card))
+        return events
+
+    def _make_tokens(self, card: int) -> list[Event]:
+        t = self.table
+        made = [Token(t.name(card), dict(data)) for data in t.profiles[card].tokens_data]
+        t.tokens.extend(made)
+        return [
+            {
+                "type": "tokens",
+                "by": t.name(card),
+                "tokens": [str(token.data.get("name", "token")) for token in made],
+                "power": sum(token.power for token in made),
+            }
+        ]
+
+    def _resolve(self, card: int, paid: int, x: int, target: int | None) -> list[Event]:
+        """An instant or sorcery resolves (it is already in the graveyard)."""
+        t = self.table
+        c, p = t.cards[card], t.profiles[card]
+        if p.kind == "mana":
+            t.pool += p.amount
+            return [{"type": "mana_added", "card": c.name, "mana": p.amount, "pool": t.pool}]
+        if p.kind in ("damage", "mana-paid"):
+            amount, rule = self._spell_damage(card, paid, x)
+            # A spell that deals nothing (X=0, no Swamps out) leaves no damage event.
+            return [self._damage(c.name, amount, rule)] if amount else []
+        if p.kind == "pump":
+            if p.each:
+                return self._pump_all(c.name, p.amount)
+            assert target is not None
+            return [self._add_bonus(target, Bonus(c.name, p.amount, "pump"))]
+        if p.kind == "tokens":
+            return self._make_tokens(card)
+        if p.kind == "recursion":
+            return self._recur(card, target)
+        raise IllegalCommand(f"{c.name} does nothing here")  # castable() keeps these out
+
+    def _spell_damage(self, card: int, paid: int, x: int) -> tuple[int, str]:
+        """What an offensive spell deals, and the rule that scores it."""
+        t = self.table
+        p = t.profiles[card]
+        if p.kind == "mana-paid" or self.spell_damage == "mana":
+            return paid, "mana paid"
+        if p.x:
+            return x, "X damage"
+        if p.count is not None:
+            return t.count(p.count), "counted damage"
+        return p.amount, "printed damage"
+
+    def _add_bonus(self, target: int, bonus: Bonus) -> Event:
+        t = self.table
+        t.bonuses.setdefault(target, []).append(bonus)
+        return {
+            "type": "pumped",
+            "card": t.name(target),
+            "by": bonus.source,
+            "power": bonus.power,
+            "rule": bonus.rule,
+        }
+
+    def _pump_all(self, source: str, power: int) -> list[Event]:
+        t = self.table
+        events = [self._add_bonus(c, Bonus(source, power, "pump")) for c in t.summoned]
+        for token in t.tokens:
+            token.bonuses.append(Bonus(source, power, "pump"))
+            events.append(
+                {
+                    "type": "pumped",
+                    "card": str(token.data.get("name", "token")),
+                    "by": source,
+                    "power": power,
+                    "rule": "pump",
+                }
+            )
+        return events
+
+    def _recur(self, card: int, target: int | None) -> list[Event]:
+        t = self.table
+        p = t.profiles[card]
+        back = t.recursion_targets(card) if p.returns == "all" else [target]
+        events: list[Event] = []
+        for other in back:
+            assert other is not None
+            t.graveyard.remove(other)
+            t.hand.append(other)
+            events.append({"type": "returned", "card": t.name(other), "by": t.name(card)})
+            if p.returns in ("attack", "all"):
+                events.extend(self._summon(other, how="returned"))
+        return events
+
+    def _permanent(self, card: int, target: int | None) -> list[Event]:
+        """An artifact or enchantment is cast: it stays out where it is."""
+        t = self.table
+        c, p = t.cards[card], t.profiles[card]
+        if p.kind == "aura":
+            assert target is not None
+            self._leave(card)
+            index = t.slot_of(target)
+            if index is None:
+                t.hand.append(card)
+            else:
+                t.slots[index].attached.append(card)
+            t.host[card] = target
+            t.in_play.add(card)
+            return [
+                {"type": "attached", "card": c.name, "to": t.name(target)},
+                self._add_bonus(target, Bonus(c.name, p.amount, "aura", aura=card)),
+            ]
+        t.in_play.add(card)
+        events: list[Event] = []
+        if p.enters_tapped:
+            t.tapped.add(card)
+            events.append({"type": "enters_tapped", "card": c.name})
+        events.extend(self._enters(card))
+        return events
+
+    def _activate(self, command: Activate) -> list[Event]:
+        t = self.table
+        pumpable = [c for c in t.summoned if t.profiles[c].per_mana]
+        if not pumpable:
+            raise IllegalCommand(
+                "no attacking creature has an ability to activate (only pump abilities such as "
+                "'{B}: +1/+1' work here, on a summoned creature)"
+            )
+        card = t.find(command.card, pumpable, "activate", self._same_to_cast)
+        p = t.profiles[card]
+        cost = p.per_mana * command.times
+        events = self._pay(cost, f"activating {t.name(card)} {command.times} time(s)")
+        self.window = None
+        events.append(
+            {"type": "activated", "card": t.name(card), "times": command.times, "paid": cost}
+        )
+        events.append(self._add_bonus(card, Bonus(t.name(card), command.times, "pump ability")))
+        return events
+
+    # -- saving --------------------------------------------------------------
+
+    def save_problem(self, card: int, index: int) -> str | None:
+        """Why ``card`` may not go to slot ``index`` now (None: it may)."""
+        t = self.table
+        lands = t.slot_lands(index)
+        c = t.cards[card]
+        joins = c.is_land and bool(lands) and t.cards[lands[0]].produces == c.produces
+        if joins and len(lands) >= STACK and self.overstack == "refuse":
+            return (
+                f"slot {index + 1} holds a stack of {len(lands)} {t.name(lands[0])}: "
+                "a stack holds at most two lands"
+            )
+        return None
+
+    def _save(self, command: Save) -> list[Event]:
+        t = self.table
+        saveable = t.saveable()
+        if not saveable:
+            raise IllegalCommand("no card in the hand can be saved now")
+        card = t.find(command.card, saveable, "save", self._same_to_save)
+        index = command.slot - 1
+        problem = self.save_problem(card, index)
+        if problem is not None:
+            raise IllegalCommand(problem)
+        at_once = card == self.window
+        events = self._put_in_slot(card, index, at_once)
+        if at_once:
+            # "flip the next card in your Timer deck without dealing a completely new hand"
+            events.extend(self._flip(at_once=True))
+        else:
+            self.window = None
+        return events
+
+    def _same_to_save(self, a: int, b: int) -> bool:
+        t = self.table
+        return (
+            t.name(a) == t.name(b)
+            and (a in t.tapped) == (b in t.tapped)
+            and (a in t.in_play) == (b in t.in_play)
+            and (a == self.window) == (b == self.window)
+        )
+
+    def _put_in_slot(self, card: int, index: int, at_once: bool) -> list[Event]:
+        t = self.table
+        slot = t.slots[index]
+        c = t.cards[card]
+        lands = t.slot_lands(index)
+        joins = c.is_land and bool(lands) and t.cards[lands[0]].produces == c.produces
+        replaced: list[int] = []
+        if not joins:
+            replaced = slot.cards + slot.attached
+            for old in replaced:
+                self._forget(old)
+            t.graveyard.extend(replaced)
+            slot.cards, slot.attached = [], []
+        t.hand.remove(card)
+        slot.cards.append(card)
+        events: list[Event] = [
+            {
+                "type": "saved",
+                "card": c.name,
+                "slot": index + 1,
+                "stack": t.names(slot.cards),
+                "replaced": t.names(replaced),
+                "at_once": at_once,
+            }
+        ]
+        if joins and len(slot.cards) > STACK:
+            # "you take mana burn equal to the excess by discarding ... from the Timer deck"
+            burned = t.timer[:1]
+            del t.timer[:1]
+            t.graveyard.extend(burned)
+            events.append(
+                {
+                    "type": "mana_burn",
+                    "slot": index + 1,
+                    "stack": len(slot.cards),
+                    "discarded": t.names(burned),
+                    "timer_left": len(t.timer),
+                }
+            )
+        return events
+
+    def _forget(self, card: int) -> None:
+        """A card leaves play: its state and the bonuses on it go."""
+        t = self.table
+        t.tapped.discard(card)
+        t.in_play.discard(card)
+        t.bonuses.pop(card, None)
+        t.host.pop(card, None)
+
+    # -- the end of the turn -------------------------------------------------
+
+    def _end(self) -> list[Event]:
+        t = self.table
+        self.window = None
+        events: list[Event] = []
+        # "When all of your mana is exhausted you then survey the damage you have done."
+        for card in t.summoned:
+            for source, amount, rule in t.attack_parts(card):
+                events.append(self._damage(source, amount, rule, attacker=t.name(card)))
+        for token in t.tokens:
+            name = str(token.data.get("name", "token"))
+            for source, amount, rule in t.token_parts(token):
+                events.append(self._damage(source, amount, rule, attacker=f"{name} token"))
+        # "After you attack with a creature, you discard it immediately", and
+        # "Discard all the cards in your hand (except for cards in the Save slots)."
+        discarded = list(t.hand)
+        for card in discarded:
+            self._forget(card)
+        t.graveyard.extend(discarded)
+        t.hand.clear()
+        t.summoned.clear()
+        t.tokens.clear()
+        if self.saved_pumps == "end-of-turn":
+            for index in range(SLOTS):
+                host = t.slot_host(index)
+                if host is not None and host in t.bonuses:
+                    t.bonuses[host] = [b for b in t.bonuses[host] if b.rule == "aura"]
+        events.append({"type": "discarded", "cards": t.names(discarded)})
+        events.append(
+            {
+                "type": "turn_ended",
+                "turn": self.turn,
+                "damage": self.turn_damage,
+                "total": self.total,
+            }
+        )
+        self.history.append(self.turn_damage)
+        # "You flip your last Timer card and finish out the turn and that's it."
+        if not t.timer:
+            self.over = True
+            return events
+        events.extend(self._start_turn())
+        return events
