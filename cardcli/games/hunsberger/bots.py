@@ -107,16 +107,19 @@ def _worth_saving_at_once(
     t = state.table
     land = state.window
     assert land is not None
-    keep = search.best(search.position())[0]
     lost = future_turns(len(t.timer), len(t.library)) - future_turns(
         len(t.timer) - 1, len(t.library)
     )
+    if lost:
+        # A Timer card saved at once costs the last turn (three cards and a flip) for one
+        # card now; only when the main deck has run out does it cost no turn.
+        return None
     unseen = search.evaluate.unseen if isinstance(search.evaluate, Evaluation) else Counter()
     total = sum(unseen.values())
     if total == 0:
         return None
     best_slot: int | None = None
-    best_value = keep
+    best_value = search.best(search.position())[0]
     for index in allowed:
         later = TurnSearch(state, evaluation(state, search.info, timer_spent=1))
         base = _moved_to_slot(state, later, later.position(), land, index)

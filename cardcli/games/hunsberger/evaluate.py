@@ -39,12 +39,13 @@ if TYPE_CHECKING:
     from cardcli.games.hunsberger.rules import HunsbergerState
     from cardcli.games.hunsberger.search import Info
 
-MANA = 0.9
-DECAY = 0.8
-CARD = 0.75
-COST = 0.25
+MANA = 1.1
+DECAY = 0.9
+CARD = 0.5
+COST = 0.4
 TURN = 4.0
 DEAL = 3
+_DECAYED = [sum(DECAY**i for i in range(m)) for m in range(40)]  # the worth of m mana a turn
 
 
 def future_turns(timer: int, library: int) -> int:
@@ -78,35 +79,50 @@ class Evaluation:
         self.unseen_total = total
         self.unseen_lands = lands
         self.creatures_a_turn = (DEAL + 1) * creatures / total
+        self._turns: dict[int, int] = {}
+        self._slots: dict[tuple[SlotM, int], tuple[int, int, float]] = {}
+        self._decayed = _DECAYED
 
     def _mana_land(self, name: str) -> bool:
         info = self.info.get(name)
         return info is not None and info.is_land and bool(info.card.produces)
 
     def __call__(self, slots: tuple[SlotM, ...], burned: int) -> float:
-        turns = future_turns(max(0, self.timer - burned), self.library)
+        turns = self._turns.get(burned)
+        if turns is None:
+            turns = self._turns[burned] = future_turns(max(0, self.timer - burned), self.library)
         if turns == 0:
             return 0.0
-        mana = 0
+        mana = lands = 0
         worth = 0.0
-        lands = 0
-        for cards, in_play, bonus, _auras in slots:
-            if not cards:
-                continue
-            first = self.info[cards[0]]
-            if first.is_land:
-                made = sum(1 for n in cards if self._mana_land(n))
-                mana += made
-                lands += made
-            elif in_play and first.p.kind == "mana":
-                mana += max(0, first.p.amount - first.p.tap_cost)
-            elif in_play and first.p.kind == "anthem":
-                worth += first.p.amount * self.creatures_a_turn * turns
-            elif not in_play:
-                worth += self.card_worth(first, bonus, turns)
-        worth += MANA * turns * sum(DECAY**i for i in range(mana))
-        worth -= self.death_risk(lands) * TURN * turns
+        for slot in slots:
+            known = self._slots.get((slot, turns))
+            if known is None:
+                known = self._slots[(slot, turns)] = self._slot(slot, turns)
+            mana += known[0]
+            lands += known[1]
+            worth += known[2]
+        worth += MANA * turns * self._decayed[min(mana, len(self._decayed) - 1)]
+        if lands >= DEATH_LANDS - DEAL - 1:
+            worth -= self.death_risk(lands) * TURN * turns
         return worth
+
+    def _slot(self, slot: SlotM, turns: int) -> tuple[int, int, float]:
+        """(mana a turn, mana-producing lands, other worth) of one Save slot."""
+        cards, in_play, bonus, _auras = slot
+        if not cards:
+            return 0, 0, 0.0
+        first = self.info[cards[0]]
+        if first.is_land:
+            made = sum(1 for n in cards if self._mana_land(n))
+            return made, made, 0.0
+        if in_play and first.p.kind == "mana":
+            return max(0, first.p.amount - first.p.tap_cost), 0, 0.0
+        if in_play and first.p.kind == "anthem":
+            return 0, 0, first.p.amount * self.creatures_a_turn * turns
+        if in_play:
+            return 0, 0, 0.0
+        return 0, 0, self.card_worth(first, bonus, turns)
 
     def card_worth(self, info: Info, bonus: int, turns: int) -> float:
         """The damage a saved card is likely to bring when it is cast later."""
@@ -122,9 +138,7 @@ class Evaluation:
         elif p.kind == "damage":
             if self.spell_damage == "mana" and info.one_shot:
                 damage = cost + (2.0 if p.x else 0.0)
-            elif p.x:
-                damage = 2.0
-            elif p.count is not None:
+            elif p.x or p.count is not None:
                 damage = 2.0
             else:
                 damage = p.amount + p.enters_damage

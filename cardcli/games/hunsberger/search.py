@@ -111,6 +111,7 @@ class TurnSearch:
         self.memo: dict[Pos, tuple[float, Action]] = {}
         self.finish_memo: dict[Pos, tuple[float, list[Action]]] = {}
         self.outcome: dict[Pos, tuple[int, tuple[SlotM, ...]]] = {}  # the turn's damage, slots
+        self.saves_memo: dict[tuple[Any, ...], tuple[float, list[Action], tuple[SlotM, ...]]] = {}
         self.saved_pumps = state.saved_pumps
         self.overstack = state.overstack
         self.spell_damage = state.spell_damage
@@ -459,6 +460,50 @@ class TurnSearch:
         found = self.finish_memo.get(pos)
         if found is not None:
             return found
+        if any(
+            c and in_play and self.info[c[0]].p.kind == "anthem" for c, in_play, _, _ in pos.slots
+        ):
+            best = self._finish_all(pos)  # a saved anthem replaced would not see the attack
+        else:
+            # The attack does not depend on the saves: find them once for many positions.
+            attack = self.attack(pos, pos.slots, list(pos.held))
+            lasting = any(self._lasting(n) for n in pos.hand)
+            key = (pos.hand, pos.held, pos.slots, pos.budget if lasting else -1)
+            saves = self.saves_memo.get(key)
+            if saves is None:
+                saves = self._saves(pos)
+                self.saves_memo[key] = saves
+            worth, actions, slots = saves
+            best = (pos.damage + attack + worth, actions)
+            self.outcome[pos] = (pos.damage + attack, slots)
+        self.finish_memo[pos] = best
+        return best
+
+    def _saves(self, pos: Pos) -> tuple[float, list[Action], tuple[SlotM, ...]]:
+        """The best Save slots to end the turn with: (their worth, the saves, the slots)."""
+        best: tuple[float, list[Action], tuple[SlotM, ...]] = (
+            float("-inf"),
+            [Action("end", phase="end")],
+            pos.slots,
+        )
+        pool = [(n, False) for n in pos.hand] + list(pos.held)
+        options = [self._slot_options(pos, index, pool) for index in range(SLOTS)]
+        lasting = any(self._lasting(n) for n in pos.hand)
+        for first, second in product(*options):
+            used = first[2] + second[2]
+            if not _fits(used, pool):
+                continue
+            slots = (first[0], second[0])
+            burned = first[3] + second[3]
+            if lasting:
+                worth, pumps = self._pump_saved(pos.budget, slots, _minus(pool, used), burned)
+            else:
+                worth, pumps = self.evaluate(slots, burned), []
+            if worth > best[0] + 1e-9:
+                best = (worth, first[1] + second[1] + pumps + [Action("end", phase="end")], slots)
+        return best
+
+    def _finish_all(self, pos: Pos) -> tuple[float, list[Action]]:
         best: tuple[float, list[Action]] = (float("-inf"), [Action("end", phase="end")])
         pool = [(n, False) for n in pos.hand] + list(pos.held)
         options = [self._slot_options(pos, index, pool) for index in range(SLOTS)]
@@ -475,7 +520,6 @@ class TurnSearch:
             if value > best[0] + 1e-9:
                 best = (value, first[1] + second[1] + pumps + [Action("end", phase="end")])
                 self.outcome[pos] = (pos.damage + attack, slots)
-        self.finish_memo[pos] = best
         return best
 
     def _slot_options(
