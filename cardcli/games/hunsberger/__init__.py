@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cardcli.cards.mtg.pool import CardPool
 from cardcli.cards.mtg.resolve import (
     bundled_deck_path,
     cards_of,
@@ -50,13 +51,19 @@ def goal_of(text: str, deck_size: int, timer_size: int) -> tuple[int, str]:
     return int(text), "more-than"
 
 
+@cache
+def _pool() -> CardPool:
+    """The card pool, read once a process (the CLI loads a game once; tests many times)."""
+    return CardPool.bundled()
+
+
 def load_deck(path: str) -> dict[str, Any]:
-    return resolve_deck_file(path, "--deck")
+    return resolve_deck_file(path, "--deck", _pool())
 
 
 def load_names(label: str) -> Any:
     def load(text: str) -> dict[str, Any]:
-        return resolve_names(split_names(text), label)
+        return resolve_names(split_names(text), label, _pool())
 
     return load
 
@@ -85,6 +92,15 @@ OPTIONS = (
         "the damage to beat: a number (more than it escapes), 'deck' or 'deck-15' "
         "(as many points as the deck's cards, or the main deck's after the Timer deck)",
         check=check_goal,
+    ),
+    Option(
+        "take",
+        "int",
+        0,
+        "the variant for big decks: shuffle and play only the first N cards (the text's 60); "
+        "0 plays the whole deck",
+        low=0,
+        high=1000,
     ),
     Option(
         "spell_damage",
@@ -136,7 +152,7 @@ OPTIONS = (
 
 @cache
 def _bundled(filename: str) -> dict[str, Any]:
-    return resolve_deck_file(str(bundled_deck_path(filename)), "--deck")
+    return resolve_deck_file(str(bundled_deck_path(filename)), "--deck", _pool())
 
 
 def prepare(given: dict[str, Any]) -> dict[str, Any]:
@@ -164,6 +180,8 @@ def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[E
         names = list(deck["sections"]["main"])
         rng.shuffle(names)  # "Shuffle well"
         shuffled = True
+        if options["take"]:
+            names = names[: options["take"]]  # "take the first sixty cards"
     main: list[str]
     if order is not None and timer is not None:
         main, timer_names = list(order["sections"]["main"]), list(timer["sections"]["main"])

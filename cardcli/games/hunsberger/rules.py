@@ -388,9 +388,13 @@ class HunsbergerState(State):
                 raise InvalidCommand(f"{name} needs a target: write '-> CARD' (a graveyard card)")
             return t.find(ref, options, "bring back", t.same_name)
         if ref is not None:
-            raise InvalidCommand(
-                f"{name} takes no target here: its damage goes to the imprisoning enchantment"
-            )
+            if p.kind == "pump":
+                why = "it pumps every attacking creature"
+            elif p.kind in ("damage", "mana-paid"):
+                why = "its damage goes to the imprisoning enchantment"
+            else:
+                why = "nothing here to aim it at"
+            raise InvalidCommand(f"{name} takes no target here: {why}")
         return None
 
     def _leave(self, card: int) -> None:
@@ -577,18 +581,17 @@ class HunsbergerState(State):
         c = t.cards[card]
         joins = c.is_land and bool(lands) and t.cards[lands[0]].produces == c.produces
         if joins and len(lands) >= STACK and self.overstack == "refuse":
-            return (
-                f"slot {index + 1} holds a stack of {len(lands)} {t.name(lands[0])}: "
-                "a stack holds at most two lands"
-            )
+            names = ", ".join(t.names(lands))
+            return f"slot {index + 1}'s stack ({names}) is full: a stack holds two lands"
         return None
 
     def _save(self, command: Save) -> list[Event]:
         t = self.table
         saveable = t.saveable()
-        if not saveable:
-            raise IllegalCommand("no card in the hand can be saved now")
-        card = t.find(command.card, saveable, "save", self._same_to_save)
+        try:
+            card = t.find(command.card, saveable, "save", self._same_to_save)
+        except IllegalCommand:
+            raise IllegalCommand(self._why_not_save(command.card, saveable)) from None
         index = command.slot - 1
         problem = self.save_problem(card, index)
         if problem is not None:
@@ -602,11 +605,31 @@ class HunsbergerState(State):
             self.window = None
         return events
 
+    def _why_not_save(self, ref: str, saveable: list[int]) -> str:
+        t = self.table
+        others = [c for c in t.out() if c not in saveable]
+        try:
+            card = t.find(ref, others, "save", t.same_name)
+        except (IllegalCommand, AmbiguousCommand):
+            card = None
+        if card is not None:
+            name = t.name(card)
+            if card in t.summoned:
+                return f"{name} is attacking this turn: it is discarded after it attacks"
+            if card in t.host:
+                return f"{name} is on {t.name(t.host[card])} and goes where it goes"
+            if t.slot_of(card) is not None:
+                return f"{name} is already in a Save slot; save cards from the hand"
+        if not saveable:
+            return "no card in the hand can be saved now"
+        names = ", ".join(sorted({t.name(c) for c in saveable}))
+        return f"no '{ref}' in the hand to save; you can save: {names}"
+
     def _same_to_save(self, a: int, b: int) -> bool:
+        # Tapped or not does not matter: a land taps as well from a slot as from the hand.
         t = self.table
         return (
             t.name(a) == t.name(b)
-            and (a in t.tapped) == (b in t.tapped)
             and (a in t.in_play) == (b in t.in_play)
             and (a == self.window) == (b == self.window)
         )

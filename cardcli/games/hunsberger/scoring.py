@@ -504,8 +504,8 @@ def describe(p: Profile, card: Card) -> str:
             extras.append("enters tapped")
         if p.enters_damage:
             extras.append(f"enters: {p.enters_damage} damage")
-        more = f", {', '.join(extras)}" if extras else ""
-        return f"mana +{p.amount} a turn (cast it first{more})"
+        more = f" ({', '.join(extras)})" if extras else ""
+        return f"mana +{p.amount} a turn in play{more}"
     if p.kind == "pump":
         return f"pump +{p.amount}" + (" each" if p.each else "")
     if p.kind == "aura":
@@ -515,9 +515,12 @@ def describe(p: Profile, card: Card) -> str:
     if p.kind == "tokens":
         return f"tokens {p.tokens}"
     if p.kind == "recursion":
-        what = " or ".join(t.lower() for t in p.recurs) or "any"
-        where = {"hand": "to hand", "attack": "attacks at once", "all": "all attack at once"}
-        return f"recursion ({what} card, {where.get(p.returns, p.returns)})"
+        what = " or ".join(t.lower() for t in p.recurs) or "any card"
+        if p.returns == "all":
+            return f"recursion: every {what} card attacks"
+        if p.returns == "attack":
+            return f"recursion: a {what} card attacks"
+        return f"recursion: a {what} card to the hand"
     return "unusable" + (f": {p.note}" if p.note else "")
 
 
