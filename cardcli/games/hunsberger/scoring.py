@@ -515,12 +515,13 @@ def describe(p: Profile, card: Card) -> str:
     if p.kind == "tokens":
         return f"tokens {p.tokens}"
     if p.kind == "recursion":
-        what = " or ".join(t.lower() for t in p.recurs) or "any card"
+        what = " or ".join(t.lower() for t in p.recurs) or "any"
         if p.returns == "all":
             return f"recursion: every {what} card attacks"
+        article = "an" if what[0] in "aeiou" else "a"
         if p.returns == "attack":
-            return f"recursion: a {what} card attacks"
-        return f"recursion: a {what} card to the hand"
+            return f"recursion: {article} {what} card attacks"
+        return f"recursion: {article} {what} card to the hand"
     return "unusable" + (f": {p.note}" if p.note else "")
 
 
