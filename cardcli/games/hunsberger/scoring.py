@@ -255,6 +255,8 @@ def _spell(card: Card) -> Profile:
         ) in ("graveyard", "your_graveyard"):
             return _recursion(effect)
     tokens = _tokens(effects)
+    if any(e.get("do") == "create_token" for e in effects) and not tokens:
+        return _unusable("its tokens cannot attack (they enter tapped or have no power)")
     if tokens:
         power = sum(_number(t.get("power")) for t in tokens)
         if power <= 0:
