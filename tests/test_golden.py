@@ -14,7 +14,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from cardcli.engine.log import encode
 from cardcli.engine.loop import run
-from tests.conftest import new_session
+from tests.conftest import REPO, new_session
 
 GOLDEN: dict[str, dict[str, Any]] = {
     "hard-uniform-greedy": {"game": "shuffle-mania", "seed": 7, "bot": "greedy"},
@@ -48,6 +48,22 @@ GOLDEN: dict[str, dict[str, Any]] = {
         "draw": 1,
         "waste": "open",
         "target": 10,
+    },
+    "hunsberger-best-shade-ritual": {"game": "hunsberger", "seed": 1, "bot": "best"},
+    "hunsberger-greedy-colourless-engine": {
+        "game": "hunsberger",
+        "seed": 2,
+        "bot": "greedy",
+        "deck": str(REPO / "decklists" / "hunsberger-colourless-engine.yaml"),
+    },
+    "hunsberger-random-order-timer-mana": {
+        "game": "hunsberger",
+        "seed": 3,
+        "bot": "random",
+        "spell_damage": "mana",
+        "overstack": "burn",
+        "timer": "Island; Disintegrate; Dread Shade; Giant Growth",
+        "order": "Island; Island; Swamp; Dark Ritual; Swamp; Unholy Strength; Island; Swamp",
     },
 }
 
