@@ -205,12 +205,16 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     """The deck in the players' own terms: 'typical 60/38, escapes 31%'."""
     scores = [r["scores"]["p1"] for r in results]
     size = results[0]["deck_size"]
-    typical = statistics.median(scores)
+    typical = statistics.median_low(scores)  # a score some game really had
     escapes = sum(1 for r in results if r["escaped"]) / len(results)
     deaths = sum(1 for r in results if r["death"])
     rule = "more than" if results[0]["goal_rule"] == "more-than" else "at least"
+    from cardcli.simulate import wilson
+
+    low, high = wilson(sum(1 for r in results if r["escaped"]), len(results))
     return {
         "in_players_terms": f"typical {size}/{typical:g}, escapes {escapes:.0%}",
+        "escape_rate": f"{escapes:.1%} (95% CI {low:.1%}-{high:.1%}), the win rate above",
         "goal": f"{rule} {results[0]['goal']} damage",
         "best_game": f"{size}/{max(scores)}",
         "instant_deaths": deaths,
