@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import sys
 import textwrap
 import time
@@ -224,7 +225,8 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
         out("the game is over")
     elif word == "moves":
         moves = state.legal_commands(seat)
-        out(textwrap.fill(" | ".join(moves), width=100) if moves else "no legal commands")
+        width = min(100, shutil.get_terminal_size((100, 24)).columns)
+        out(textwrap.fill(" | ".join(moves), width=width) if moves else "no legal commands")
     elif word == "hint":
         out(state.hint(seat) or "no legal commands")
 
