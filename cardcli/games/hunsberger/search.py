@@ -243,7 +243,8 @@ class TurnSearch:
             per = self.info[attacker[0]].p.per_mana
             if per and attacker not in done:
                 done.add(attacker)
-                for times in range(1, pos.budget // per + 1):
+                # Most first: of plans worth the same, the one with fewer commands is kept.
+                for times in range(pos.budget // per, 0, -1):
                     after = self._replace_attacker(pos, attacker, attacker[1] + times)
                     yield (
                         Action("activate", attacker[0], target=("attacker", attacker), times=times),

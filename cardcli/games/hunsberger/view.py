@@ -73,7 +73,18 @@ def _marks(state: HunsbergerState, card: int) -> list[str]:
     elif card in t.host:
         marks.append(f"on {t.name(t.host[card])}")
     elif card in t.in_play:
-        marks.append("in play")
+        marks.append("cast")
+    elif (
+        not _is_spell(state, card)
+        and t.slot_of(card) is not None
+        and t.profiles[card].kind
+        in (
+            "mana",
+            "anthem",
+            "damage",
+        )
+    ):
+        marks.append("not cast")
     if card in t.tapped and card not in t.summoned:
         marks.append("tapped")
     if card == state.window:
@@ -82,6 +93,11 @@ def _marks(state: HunsbergerState, card: int) -> list[str]:
     if bonus:
         marks.append(f"+{bonus}")
     return marks
+
+
+def _is_spell(state: HunsbergerState, card: int) -> bool:
+    c = state.table.cards[card]
+    return c.is_type("Instant") or c.is_type("Sorcery")
 
 
 def _card_lines(state: HunsbergerState, card: int, place: str) -> list[str]:
