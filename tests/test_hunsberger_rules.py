@@ -422,3 +422,22 @@ def test_deck_validate_says_how_each_card_scores(cardcli_exe: Path) -> None:
     assert "Counterspell: scores nothing in Hunsberger's Solitaire" in text
     shown = cli(cardcli_exe, "deck", "show", ENGINE).stdout
     assert "Disintegrate     damage X" in shown
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"spell_damage": "mana", "saved_pumps": "end-of-turn", "overstack": "burn"}]
+)
+def test_random_play_with_every_kind_of_card_keeps_every_invariant(options: dict[str, Any]) -> None:
+    """The conformance test plays the bundled deck; this plays every kind of card."""
+    validator = LineValidator("hunsberger")
+    for seed in range(15):
+        rng = Rng(seed)
+        session, lines = new_session("hunsberger", seed=seed, deck=ZOO, **options)
+        while not session.over:
+            legal = session.state.legal_commands("p1")
+            text = rng.choice(legal)
+            assert session.submit(text).accepted, text
+            state_of(session).check_invariants()
+        assert [e for line in lines for e in validator.errors(line)] == []
+        _, divergence, _ = replay_lines(lines)
+        assert divergence is None
