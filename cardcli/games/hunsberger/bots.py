@@ -177,10 +177,10 @@ def command(state: HunsbergerState, action: Action) -> str:
     if action.verb == "activate":
         attacker = _attacker(state, action)
         pumpable = [c for c in t.summoned if t.profiles[c].per_mana]
-        return f"activate {t.ref(attacker, pumpable, state._same_to_cast)} {action.times}"
+        return f"activate {t.ref(attacker, pumpable, state.same_to_cast)} {action.times}"
     card = _castable(state, action)
     castable = t.castable()
-    text = f"cast {t.ref(card, castable, state._same_to_cast)}"
+    text = f"cast {t.ref(card, castable, state.same_to_cast)}"
     if action.x is not None:
         text += f" X={action.x}"
     if action.target is not None:
@@ -242,7 +242,7 @@ def _save_command(state: HunsbergerState, action: Action) -> str:
 
 
 def _ref_save(state: HunsbergerState, card: int) -> str:
-    return state.table.ref(card, state.table.saveable(), state._same_to_save)
+    return state.table.ref(card, state.table.saveable(), state.same_to_save)
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy, "best": best}

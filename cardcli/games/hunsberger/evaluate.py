@@ -32,12 +32,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardcli.games.hunsberger.search import SlotM
+from cardcli.games.hunsberger.model import SlotM
 from cardcli.games.hunsberger.table import DEATH_LANDS
 
 if TYPE_CHECKING:
+    from cardcli.games.hunsberger.model import Info
     from cardcli.games.hunsberger.rules import HunsbergerState
-    from cardcli.games.hunsberger.search import Info
 
 MANA = 1.1
 DECAY = 0.9

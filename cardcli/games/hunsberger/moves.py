@@ -27,7 +27,7 @@ def legal_commands(state: HunsbergerState) -> list[str]:
     available = t.available()
     pumpable = [c for c in t.summoned if t.profiles[c].per_mana]
     for card in pumpable:
-        ref = t.ref(card, pumpable, state._same_to_cast)
+        ref = t.ref(card, pumpable, state.same_to_cast)
         most = min(MAX_TIMES, available // t.profiles[card].per_mana)
         for times in range(1, most + 1):
             add(f"activate {ref} {times}")
@@ -36,7 +36,7 @@ def legal_commands(state: HunsbergerState) -> list[str]:
         add(f"tap {t.ref(card, sources, t.same_name)}")
     saveable = t.saveable()
     for card in saveable:
-        ref = t.ref(card, saveable, state._same_to_save)
+        ref = t.ref(card, saveable, state.same_to_save)
         for index in range(SLOTS):
             if state.save_problem(card, index) is None:
                 add(f"save {ref} {index + 1}")
@@ -53,7 +53,7 @@ def cast_commands(state: HunsbergerState) -> list[str]:
         cost = t.cost(card)
         if cost > available:
             continue
-        ref = t.ref(card, castable, state._same_to_cast)
+        ref = t.ref(card, castable, state.same_to_cast)
         targets = target_texts(state, card)
         if targets == []:
             continue  # it needs a target and there is none

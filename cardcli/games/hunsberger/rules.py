@@ -12,10 +12,9 @@ from typing import Any
 from cardcli.cards.mtg.model import Card
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from cardcli.engine.game import Command, Event, Options, State
-from cardcli.games.hunsberger import commands
+from cardcli.games.hunsberger import casting, commands
 from cardcli.games.hunsberger.commands import Activate, Cast, End, Save, Tap
-from cardcli.games.hunsberger.scoring import has_x
-from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK, Bonus, Table, Token
+from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK, Table
 
 SEAT = "p1"
 DEAL = 3  # "deal three cards from your main deck"
@@ -213,20 +212,22 @@ class HunsbergerState(State):
         if self.over:
             raise IllegalCommand("the game is over")
         if isinstance(command, Cast):
-            events = self._cast(command)
+            events = casting.cast(self, command)
         elif isinstance(command, Tap):
-            events = self._tap(command)
+            events = casting.tap(self, command)
         elif isinstance(command, Save):
             events = self._save(command)
         elif isinstance(command, Activate):
-            events = self._activate(command)
+            events = casting.activate(self, command)
         elif isinstance(command, End):
             return self._end()
         else:
             raise InvalidCommand(f"not a Hunsberger command: {command!r}")
         return events + self._check_death()
 
-    def _damage(self, source: str, amount: int, rule: str, attacker: str | None = None) -> Event:
+    def deal_damage(
+        self, source: str, amount: int, rule: str, attacker: str | None = None
+    ) -> Event:
         self.total += amount
         self.turn_damage += amount
         self.ledger.append(amount)
@@ -236,341 +237,13 @@ class HunsbergerState(State):
         event["total"] = self.total
         return event
 
-    # -- mana ---------------------------------------------------------------------
-
-    def _tap_one(self, card: int) -> Event:
-        t = self.table
-        p = t.profiles[card]
-        t.pool -= p.tap_cost
-        t.pool += p.amount
-        t.tapped.add(card)
-        event: Event = {"type": "tapped", "card": t.name(card), "mana": p.amount, "pool": t.pool}
-        if p.tap_cost:
-            event["paid"] = p.tap_cost
-        return event
-
-    def _tap(self, command: Tap) -> list[Event]:
-        t = self.table
-        sources = [c for c in t.sources() if t.profiles[c].tap_cost <= t.pool]
-        if not sources:
-            raise IllegalCommand("nothing untapped makes mana now")
-        card = t.find(command.card, sources, "tap", t.same_name)
-        self.window = None
-        return [self._tap_one(card)]
-
-    def _pay(self, cost: int, what: str) -> list[Event]:
-        """Tap what is needed for ``cost`` (lands first), then take it from the pool."""
-        t = self.table
-        if t.available() < cost:
-            untapped = ", ".join(t.names(t.sources())) or "nothing"
-            raise IllegalCommand(
-                f"{what} costs {cost} mana; you have {t.available()} "
-                f"(pool {t.pool}, untapped: {untapped})"
-            )
-        events: list[Event] = []
-        while True:
-            sources = t.sources()
-            # A source that costs mana to tap is tapped as soon as the pool pays for it
-            # (it gives more than it takes), so that paying never leaves it stranded.
-            paying = [c for c in sources if 0 < t.profiles[c].tap_cost <= t.pool]
-            if paying:
-                events.append(self._tap_one(paying[0]))
-                continue
-            if t.pool >= cost:
-                break
-            free = [c for c in sources if t.profiles[c].tap_cost == 0]
-            events.append(self._tap_one(free[0]))
-        t.pool -= cost
-        return events
-
-    # -- casting ----------------------------------------------------------------
-
-    def _cast(self, command: Cast) -> list[Event]:
-        t = self.table
-        castable = t.castable()
-        try:
-            card = t.find(command.card, castable, "cast", self._same_to_cast)
-        except IllegalCommand:
-            raise IllegalCommand(self._why_not_cast(command.card, castable)) from None
-        c, p = t.cards[card], t.profiles[card]
-        x = self._x_of(card, command.x)
-        target = self._target_of(card, command.target)
-        cost = t.cost(card, x)
-        said = f"{c.name}" + (f" with X={x}" if has_x(c) else "")
-        events = self._pay(cost, said)
-        self.window = None
-        where = t.place(card)
-        cast: Event = {"type": "cast", "card": c.name, "from": where, "paid": cost}
-        if has_x(c):
-            cast["x"] = x
-        if target is not None:
-            cast["target"] = t.name(target)
-        events.append(cast)
-        if p.kind == "creature":
-            events.extend(self._summon(card))
-        elif c.is_type("Instant") or c.is_type("Sorcery"):
-            self._leave(card)
-            t.graveyard.append(card)
-            events.extend(self._resolve(card, cost, x, target))
-        else:
-            events.extend(self._permanent(card, target))
-        cast["pool"] = t.pool
-        return events
-
-    def _same_to_cast(self, a: int, b: int) -> bool:
+    def same_to_cast(self, a: int, b: int) -> bool:
         t = self.table
         return (
             t.name(a) == t.name(b)
             and t.slot_of(a) == t.slot_of(b)
             and t.bonuses.get(a, []) == t.bonuses.get(b, [])
         )
-
-    def _why_not_cast(self, ref: str, castable: list[int]) -> str:
-        """A message for a ``cast`` that names nothing castable: say why, if it is out."""
-        t = self.table
-        others = [c for c in t.out() if c not in castable]
-        try:
-            card = t.find(ref, others, "cast", t.same_name)
-        except (IllegalCommand, AmbiguousCommand):
-            card = None
-        if card is not None:
-            name, p = t.name(card), t.profiles[card]
-            if t.cards[card].is_land:
-                return f"{name} is a land: lands are not cast; 'tap {name}' makes its mana"
-            if p.kind == "unusable":
-                return f"{name} is unusable here: {p.note}"
-            if card in t.summoned:
-                return f"{name} is already attacking this turn"
-            if card in t.in_play:
-                return f"{name} is already in play"
-            if card in t.host:
-                return f"{name} is already attached to {t.name(t.host[card])}"
-        if not castable:
-            return "nothing out can be cast now: tap, save, or 'end' the turn"
-        names = ", ".join(sorted({t.name(c) for c in castable}))
-        return f"no '{ref}' to cast; you can cast: {names}"
-
-    def _x_of(self, card: int, x: int | None) -> int:
-        c = self.table.cards[card]
-        if has_x(c):
-            if x is None:
-                most = max(0, self.table.available() - self.table.cost(card))
-                raise InvalidCommand(f"{c.name} has X in its cost: write X=N (0 to {most})")
-            return x
-        if x is not None:
-            raise InvalidCommand(f"{c.name} has no X in its cost: leave X= out")
-        return 0
-
-    def _target_of(self, card: int, ref: str | None) -> int | None:
-        t = self.table
-        p = t.profiles[card]
-        name = t.name(card)
-        if p.kind in ("pump", "aura") and not p.each:
-            options = [c for c in t.creature_targets() if c != card]
-            what = "pump" if p.kind == "pump" else "enchant"
-            if not options:
-                raise IllegalCommand(
-                    f"{name} needs a creature: summon one first, or have one in a Save slot"
-                )
-            if ref is None:
-                if len(options) == 1:
-                    return options[0]
-                raise InvalidCommand(f"{name} needs a target: write '-> CREATURE'")
-            return t.find(ref, options, what)
-        if p.kind == "recursion" and p.returns != "all":
-            options = t.recursion_targets(card)
-            if not options:
-                kinds = " or ".join(k.lower() for k in p.recurs) or "any"
-                raise IllegalCommand(f"{name} needs a {kinds} card in the graveyard; there is none")
-            if ref is None:
-                if len({t.name(c) for c in options}) == 1:
-                    return options[0]
-                raise InvalidCommand(f"{name} needs a target: write '-> CARD' (a graveyard card)")
-            return t.find(ref, options, "bring back", t.same_name)
-        if ref is not None:
-            if p.kind == "pump":
-                why = "it pumps every attacking creature"
-            elif p.kind in ("damage", "mana-paid"):
-                why = "its damage goes to the imprisoning enchantment"
-            else:
-                why = "nothing here to aim it at"
-            raise InvalidCommand(f"{name} takes no target here: {why}")
-        return None
-
-    def _leave(self, card: int) -> None:
-        """Take a card out of the hand or its Save slot (to be put elsewhere)."""
-        t = self.table
-        if card in t.hand:
-            t.hand.remove(card)
-            return
-        for slot in t.slots:
-            if card in slot.cards:
-                slot.cards.remove(card)
-            if card in slot.attached:
-                slot.attached.remove(card)
-
-    def _summon(self, card: int, how: str = "summoned") -> list[Event]:
-        """A creature is summoned and attacks this turn (no summoning sickness)."""
-        t = self.table
-        index = t.slot_of(card)
-        if index is not None:
-            # It leaves its Save slot for the table, with what is attached to it.
-            slot = t.slots[index]
-            slot.cards.remove(card)
-            auras = [a for a in slot.attached if t.host.get(a) == card]
-            for aura in auras:
-                slot.attached.remove(aura)
-            t.hand.extend([card, *auras])
-        elif card not in t.hand:
-            t.hand.append(card)
-        t.summoned.append(card)
-        t.tapped.add(card)  # "you denote its state by tapping it"
-        events: list[Event] = [{"type": "summoned", "card": t.name(card), "how": how}]
-        events.extend(self._enters(card))
-        return events
-
-    def _enters(self, card: int) -> list[Event]:
-        t = self.table
-        p = t.profiles[card]
-        events: list[Event] = []
-        if p.enters_damage:
-            events.append(self._damage(t.name(card), p.enters_damage, "enters"))
-        if p.tokens_data:
-            events.extend(self._make_tokens(card))
-        return events
-
-    def _make_tokens(self, card: int) -> list[Event]:
-        t = self.table
-        made = [Token(t.name(card), dict(data)) for data in t.profiles[card].tokens_data]
-        t.tokens.extend(made)
-        return [
-            {
-                "type": "tokens",
-                "by": t.name(card),
-                "tokens": [str(token.data.get("name", "token")) for token in made],
-                "power": sum(token.power for token in made),
-            }
-        ]
-
-    def _resolve(self, card: int, paid: int, x: int, target: int | None) -> list[Event]:
-        """An instant or sorcery resolves (it is already in the graveyard)."""
-        t = self.table
-        c, p = t.cards[card], t.profiles[card]
-        if p.kind == "mana":
-            t.pool += p.amount
-            return [{"type": "mana_added", "card": c.name, "mana": p.amount, "pool": t.pool}]
-        if p.kind in ("damage", "mana-paid"):
-            amount, rule = self._spell_damage(card, paid, x)
-            # A spell that deals nothing (X=0, no Swamps out) leaves no damage event.
-            return [self._damage(c.name, amount, rule)] if amount else []
-        if p.kind == "pump":
-            if p.each:
-                return self._pump_all(c.name, p.amount)
-            assert target is not None
-            return [self._add_bonus(target, Bonus(c.name, p.amount, "pump"))]
-        if p.kind == "tokens":
-            return self._make_tokens(card)
-        if p.kind == "recursion":
-            return self._recur(card, target)
-        raise IllegalCommand(f"{c.name} does nothing here")  # castable() keeps these out
-
-    def _spell_damage(self, card: int, paid: int, x: int) -> tuple[int, str]:
-        """What an offensive spell deals, and the rule that scores it."""
-        t = self.table
-        p = t.profiles[card]
-        if p.kind == "mana-paid" or self.spell_damage == "mana":
-            return paid, "mana paid"
-        if p.x:
-            return x, "X damage"
-        if p.count is not None:
-            return t.count(p.count), "counted damage"
-        return p.amount, "printed damage"
-
-    def _add_bonus(self, target: int, bonus: Bonus) -> Event:
-        t = self.table
-        t.bonuses.setdefault(target, []).append(bonus)
-        return {
-            "type": "pumped",
-            "card": t.name(target),
-            "by": bonus.source,
-            "power": bonus.power,
-            "rule": bonus.rule,
-        }
-
-    def _pump_all(self, source: str, power: int) -> list[Event]:
-        t = self.table
-        events = [self._add_bonus(c, Bonus(source, power, "pump")) for c in t.summoned]
-        for token in t.tokens:
-            token.bonuses.append(Bonus(source, power, "pump"))
-            events.append(
-                {
-                    "type": "pumped",
-                    "card": str(token.data.get("name", "token")),
-                    "by": source,
-                    "power": power,
-                    "rule": "pump",
-                }
-            )
-        return events
-
-    def _recur(self, card: int, target: int | None) -> list[Event]:
-        t = self.table
-        p = t.profiles[card]
-        back = t.recursion_targets(card) if p.returns == "all" else [target]
-        events: list[Event] = []
-        for other in back:
-            assert other is not None
-            t.graveyard.remove(other)
-            t.hand.append(other)
-            events.append({"type": "returned", "card": t.name(other), "by": t.name(card)})
-            if p.returns in ("attack", "all"):
-                events.extend(self._summon(other, how="returned"))
-        return events
-
-    def _permanent(self, card: int, target: int | None) -> list[Event]:
-        """An artifact or enchantment is cast: it stays out where it is."""
-        t = self.table
-        c, p = t.cards[card], t.profiles[card]
-        if p.kind == "aura":
-            assert target is not None
-            self._leave(card)
-            index = t.slot_of(target)
-            if index is None:
-                t.hand.append(card)
-            else:
-                t.slots[index].attached.append(card)
-            t.host[card] = target
-            t.in_play.add(card)
-            return [
-                {"type": "attached", "card": c.name, "to": t.name(target)},
-                self._add_bonus(target, Bonus(c.name, p.amount, "aura", aura=card)),
-            ]
-        t.in_play.add(card)
-        events: list[Event] = []
-        if p.enters_tapped:
-            t.tapped.add(card)
-            events.append({"type": "enters_tapped", "card": c.name})
-        events.extend(self._enters(card))
-        return events
-
-    def _activate(self, command: Activate) -> list[Event]:
-        t = self.table
-        pumpable = [c for c in t.summoned if t.profiles[c].per_mana]
-        if not pumpable:
-            raise IllegalCommand(
-                "no attacking creature has an ability to activate (only pump abilities such as "
-                "'{B}: +1/+1' work here, on a summoned creature)"
-            )
-        card = t.find(command.card, pumpable, "activate", self._same_to_cast)
-        p = t.profiles[card]
-        cost = p.per_mana * command.times
-        events = self._pay(cost, f"activating {t.name(card)} {command.times} time(s)")
-        self.window = None
-        events.append(
-            {"type": "activated", "card": t.name(card), "times": command.times, "paid": cost}
-        )
-        events.append(self._add_bonus(card, Bonus(t.name(card), command.times, "pump ability")))
-        return events
 
     # -- saving --------------------------------------------------------------
 
@@ -589,7 +262,7 @@ class HunsbergerState(State):
         t = self.table
         saveable = t.saveable()
         try:
-            card = t.find(command.card, saveable, "save", self._same_to_save)
+            card = t.find(command.card, saveable, "save", self.same_to_save)
         except IllegalCommand:
             raise IllegalCommand(self._why_not_save(command.card, saveable)) from None
         index = command.slot - 1
@@ -625,7 +298,7 @@ class HunsbergerState(State):
         names = ", ".join(sorted({t.name(c) for c in saveable}))
         return f"no '{ref}' in the hand to save; you can save: {names}"
 
-    def _same_to_save(self, a: int, b: int) -> bool:
+    def same_to_save(self, a: int, b: int) -> bool:
         # Tapped or not does not matter: a land taps as well from a slot as from the hand.
         t = self.table
         return (
@@ -692,11 +365,11 @@ class HunsbergerState(State):
         # "When all of your mana is exhausted you then survey the damage you have done."
         for card in t.summoned:
             for source, amount, rule in t.attack_parts(card):
-                events.append(self._damage(source, amount, rule, attacker=t.name(card)))
+                events.append(self.deal_damage(source, amount, rule, attacker=t.name(card)))
         for token in t.tokens:
             name = str(token.data.get("name", "token"))
             for source, amount, rule in t.token_parts(token):
-                events.append(self._damage(source, amount, rule, attacker=f"{name} token"))
+                events.append(self.deal_damage(source, amount, rule, attacker=f"{name} token"))
         # "After you attack with a creature, you discard it immediately", and
         # "Discard all the cards in your hand (except for cards in the Save slots)."
         discarded = list(t.hand)

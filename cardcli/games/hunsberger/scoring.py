@@ -77,11 +77,6 @@ class Profile:
     note: str = ""  # why a card is unusable, or how its data was read
     explicit: bool = False  # from the card's own 'hunsberger' entry
 
-    @property
-    def is_mana_source(self) -> bool:
-        """Makes mana again each turn while out (lands, mana artifacts)."""
-        return self.kind == "land" and self.amount > 0
-
     def tag(self, card: Card) -> str:
         """The short phrase ``deck validate`` and the board show: 'creature 3', 'mana +2'..."""
         return describe(self, card)
@@ -128,6 +123,8 @@ def _explicit(card: Card, data: dict[str, Any]) -> Profile:
     """The card's own entry, over what its behaviour says (for the fields it leaves out)."""
     base = _derived(card)
     kind = str(data.get("score", base.kind))
+    if kind not in KINDS:  # the card schema allows none of these; a hand-made entry might
+        return _unusable(f"its Hunsberger data has an unknown score {kind!r}")
     same = base.kind == kind
     amount = data.get("amount", base.amount if same else 0)
     x = amount == "X" or (same and base.x and "amount" not in data)

@@ -20,73 +20,30 @@ looked at.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from itertools import product
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from cardcli.games.hunsberger.scoring import Anthem, Profile, cost_of, has_x
-from cardcli.games.hunsberger.table import SLOTS, STACK, matches
+from cardcli.games.hunsberger.model import (
+    EMPTY,
+    Action,
+    Attacker,
+    Evaluate,
+    Info,
+    Pos,
+    SlotM,
+    TokenM,
+    power_of,
+    set_slot,
+    with_,
+)
+from cardcli.games.hunsberger.saving import SavePhases
+from cardcli.games.hunsberger.scoring import Anthem, cost_of, has_x
+from cardcli.games.hunsberger.table import SLOTS, matches
 
 if TYPE_CHECKING:
-    from cardcli.cards.mtg.model import Card
     from cardcli.games.hunsberger.rules import HunsbergerState
 
-# A Save slot in the model: (cards, in play, bonus on its creature, auras on it).
-SlotM = tuple[tuple[str, ...], bool, int, tuple[str, ...]]
-EMPTY: SlotM = ((), False, 0, ())
-Attacker = tuple[str, int]  # (name, power added)
-TokenM = tuple[int, int]  # (index of the token's data, power added)
-
-
-@dataclass(frozen=True)
-class Info:
-    """What the search needs of one card name."""
-
-    name: str
-    card: Card
-    p: Profile
-    cost: int
-    x: bool
-    one_shot: bool  # an instant or sorcery (goes to the graveyard when cast)
-
-    @property
-    def is_land(self) -> bool:
-        return self.card.is_land
-
-
-class Pos(NamedTuple):
-    """A position of phase A (casting)."""
-
-    budget: int
-    hand: tuple[str, ...]  # castable cards in the hand
-    held: tuple[tuple[str, bool], ...]  # other saveable hand cards: (name, in play)
-    slots: tuple[SlotM, ...]
-    attackers: tuple[Attacker, ...]
-    tokens: tuple[TokenM, ...]
-    graveyard: tuple[str, ...]  # cards recursion could bring back
-    damage: int
-
-
-@dataclass(frozen=True)
-class Action:
-    """One step of a plan, in model terms (``bots.py`` turns it into a command)."""
-
-    verb: str  # "cast", "activate", "save", "end"
-    name: str = ""
-    where: int = -1  # -1: the hand; 0 or 1: a Save slot
-    x: int | None = None
-    target: tuple[str, Any] | None = (
-        None  # ("attacker", (name, bonus)), ("slot", i), ("grave", name)
-    )
-    times: int = 1
-    slot: int = -1  # save: the slot (0 or 1)
-    in_play: bool = False  # save: the card is a permanent in play
-    phase: str = "A"  # "A" casting, "B" saving, "C" pumps on saved creatures, "end"
-
-
-Evaluate = Callable[[tuple[SlotM, ...], int], float]
-"""(the Save slots at the end of the turn, Timer cards burned) -> their worth later."""
+__all__ = ["EMPTY", "Action", "Evaluate", "Info", "Pos", "SlotM", "TokenM", "TurnSearch"]
 
 
 class TurnSearch:
@@ -109,9 +66,7 @@ class TurnSearch:
                 )
         self.token_data: list[dict[str, Any]] = []
         self.memo: dict[Pos, tuple[float, Action]] = {}
-        self.finish_memo: dict[Pos, tuple[float, list[Action]]] = {}
-        self.outcome: dict[Pos, tuple[int, tuple[SlotM, ...]]] = {}  # the turn's damage, slots
-        self.saves_memo: dict[tuple[Any, ...], tuple[float, list[Action], tuple[SlotM, ...]]] = {}
+        self.saving = SavePhases(self)
         self.saved_pumps = state.saved_pumps
         self.overstack = state.overstack
         self.spell_damage = state.spell_damage
@@ -222,7 +177,7 @@ class TurnSearch:
             action = self.best(pos)[1]
             if action.phase != "A":
                 self.finish(pos)
-                return self.outcome[pos]
+                return self.saving.outcome[pos]
             pos = dict(self.moves(pos))[action]
 
     def moves(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
@@ -259,7 +214,7 @@ class TurnSearch:
         for x in xs:
             paid = info.cost + (x or 0)
             base = self._remove(pos, name, where)
-            base = _with(base, budget=pos.budget - paid)
+            base = with_(base, budget=pos.budget - paid)
             for target, after in self._effects(base, info, where, paid, x or 0, pos):
                 yield Action("cast", name, where, x, target), after
 
@@ -267,7 +222,7 @@ class TurnSearch:
         if where < 0:
             hand = list(pos.hand)
             hand.remove(name)
-            return _with(pos, hand=tuple(hand))
+            return with_(pos, hand=tuple(hand))
         return pos  # the slot is changed by the effect (it stays for a permanent)
 
     def _effects(
@@ -278,16 +233,16 @@ class TurnSearch:
         if where >= 0:
             bonus = pos.slots[where][2]
             if p.kind == "creature" or info.one_shot:
-                pos = _set_slot(pos, where, EMPTY)  # it leaves the slot
+                pos = set_slot(pos, where, EMPTY)  # it leaves the slot
         if p.kind == "creature":
             yield None, self._enter(self._attack(pos, (info.name, bonus)), info)
             return
         if info.one_shot:
             pos = self._to_graveyard(pos, info.name)
             if p.kind == "mana":
-                yield None, _with(pos, budget=pos.budget + p.amount)
+                yield None, with_(pos, budget=pos.budget + p.amount)
             elif p.kind in ("damage", "mana-paid"):
-                yield None, _with(pos, damage=pos.damage + self._spell(info, paid, x, before))
+                yield None, with_(pos, damage=pos.damage + self._spell(info, paid, x, before))
             elif p.kind == "pump":
                 if p.each:
                     yield None, self._pump_all(pos, p.amount)
@@ -300,19 +255,19 @@ class TurnSearch:
             return
         if p.kind == "aura":
             if where >= 0:
-                pos = _set_slot(pos, where, EMPTY)
+                pos = set_slot(pos, where, EMPTY)
             yield from self._pump_targets(pos, p.amount, info.name)
             return
         # A permanent (a mana artifact, an anthem, an artifact dealing damage as it enters).
         if where < 0:
-            pos = _with(pos, held=tuple(sorted((*pos.held, (info.name, True)))))
+            pos = with_(pos, held=tuple(sorted((*pos.held, (info.name, True)))))
         else:
             cards, _, b, auras = pos.slots[where]
-            pos = _set_slot(pos, where, (cards, True, b, auras))
+            pos = set_slot(pos, where, (cards, True, b, auras))
         budget = pos.budget
         if p.kind == "mana" and not p.enters_tapped and budget >= p.tap_cost:
             budget += p.amount - p.tap_cost
-        yield None, _with(self._enter(pos, info), budget=budget)
+        yield None, with_(self._enter(pos, info), budget=budget)
 
     def _spell(self, info: Info, paid: int, x: int, before: Pos) -> int:
         p = info.p
@@ -338,33 +293,33 @@ class TurnSearch:
         return found * int(count.get("times", 1))
 
     def _attack(self, pos: Pos, attacker: Attacker) -> Pos:
-        return _with(pos, attackers=tuple(sorted((*pos.attackers, attacker))))
+        return with_(pos, attackers=tuple(sorted((*pos.attackers, attacker))))
 
     def _enter(self, pos: Pos, info: Info) -> Pos:
         p = info.p
         if p.enters_damage:
-            pos = _with(pos, damage=pos.damage + p.enters_damage)
+            pos = with_(pos, damage=pos.damage + p.enters_damage)
         if p.tokens_data:
             pos = self._tokens(pos, info)
         return pos
 
     def _tokens(self, pos: Pos, info: Info) -> Pos:
         made = [(self._token_index(dict(d)), 0) for d in info.p.tokens_data]
-        return _with(pos, tokens=tuple(sorted((*pos.tokens, *made))))
+        return with_(pos, tokens=tuple(sorted((*pos.tokens, *made))))
 
     def _to_graveyard(self, pos: Pos, name: str) -> Pos:
         if self._reachable([name]):
-            return _with(pos, graveyard=tuple(sorted((*pos.graveyard, name))))
+            return with_(pos, graveyard=tuple(sorted((*pos.graveyard, name))))
         return pos
 
     def _replace_attacker(self, pos: Pos, old: Attacker, bonus: int) -> Pos:
         attackers = list(pos.attackers)
         attackers.remove(old)
         attackers.append((old[0], bonus))
-        return _with(pos, attackers=tuple(sorted(attackers)))
+        return with_(pos, attackers=tuple(sorted(attackers)))
 
     def _pump_all(self, pos: Pos, power: int) -> Pos:
-        return _with(
+        return with_(
             pos,
             attackers=tuple(sorted((n, b + power) for n, b in pos.attackers)),
             tokens=tuple(sorted((k, b + power) for k, b in pos.tokens)),
@@ -380,7 +335,7 @@ class TurnSearch:
         for index, (cards, in_play, bonus, auras) in enumerate(pos.slots):
             if len(cards) == 1 and self.info[cards[0]].p.kind == "creature":
                 more = tuple(sorted((*auras, aura))) if aura else auras
-                yield ("slot", index), _set_slot(pos, index, (cards, in_play, bonus + power, more))
+                yield ("slot", index), set_slot(pos, index, (cards, in_play, bonus + power, more))
 
     def _recursion(self, pos: Pos, info: Info) -> Iterator[tuple[tuple[str, Any] | None, Pos]]:
         p = info.p
@@ -399,10 +354,10 @@ class TurnSearch:
                 after = self._enter(self._attack(after, (name, 0)), back)
             elif back.is_land:
                 more = 1 if back.p.amount > 0 else 0
-                after = _with(after, held=tuple(sorted((*after.held, (name, False)))))
-                after = _with(after, budget=after.budget + more)
+                after = with_(after, held=tuple(sorted((*after.held, (name, False)))))
+                after = with_(after, budget=after.budget + more)
             elif back.p.kind not in ("unusable", "land"):
-                after = _with(after, hand=tuple(sorted((*after.hand, name))))
+                after = with_(after, hand=tuple(sorted((*after.hand, name))))
             yield ("grave", name), after
 
     def _recurs(self, info: Info, name: str) -> bool:
@@ -416,7 +371,7 @@ class TurnSearch:
     def _take_from_graveyard(self, pos: Pos, name: str) -> Pos:
         graveyard = list(pos.graveyard)
         graveyard.remove(name)
-        return _with(pos, graveyard=tuple(graveyard))
+        return with_(pos, graveyard=tuple(graveyard))
 
     # -- the attack ---------------------------------------------------------------
 
@@ -447,7 +402,7 @@ class TurnSearch:
             total += power * (2 if p.double_strike else 1)
         for key, bonus in pos.tokens:
             data = self.token_data[key]
-            power = _power(data.get("power")) + bonus
+            power = power_of(data.get("power")) + bonus
             for _, anthem in anthems:
                 if matches(anthem.filter, None, data):
                     power += anthem.power
@@ -458,205 +413,4 @@ class TurnSearch:
 
     def finish(self, pos: Pos) -> tuple[float, list[Action]]:
         """The best saves (and pumps on saved creatures) to end the turn with, and its value."""
-        found = self.finish_memo.get(pos)
-        if found is not None:
-            return found
-        if any(
-            c and in_play and self.info[c[0]].p.kind == "anthem" for c, in_play, _, _ in pos.slots
-        ):
-            best = self._finish_all(pos)  # a saved anthem replaced would not see the attack
-        else:
-            # The attack does not depend on the saves: find them once for many positions.
-            attack = self.attack(pos, pos.slots, list(pos.held))
-            lasting = any(self._lasting(n) for n in pos.hand)
-            key = (pos.hand, pos.held, pos.slots, pos.budget if lasting else -1)
-            saves = self.saves_memo.get(key)
-            if saves is None:
-                saves = self._saves(pos)
-                self.saves_memo[key] = saves
-            worth, actions, slots = saves
-            best = (pos.damage + attack + worth, actions)
-            self.outcome[pos] = (pos.damage + attack, slots)
-        self.finish_memo[pos] = best
-        return best
-
-    def _saves(self, pos: Pos) -> tuple[float, list[Action], tuple[SlotM, ...]]:
-        """The best Save slots to end the turn with: (their worth, the saves, the slots)."""
-        best: tuple[float, list[Action], tuple[SlotM, ...]] = (
-            float("-inf"),
-            [Action("end", phase="end")],
-            pos.slots,
-        )
-        pool = [(n, False) for n in pos.hand] + list(pos.held)
-        options = [self._slot_options(pos, index, pool) for index in range(SLOTS)]
-        lasting = any(self._lasting(n) for n in pos.hand)
-        for first, second in product(*options):
-            used = first[2] + second[2]
-            if not _fits(used, pool):
-                continue
-            slots = (first[0], second[0])
-            burned = first[3] + second[3]
-            if lasting:
-                worth, pumps = self._pump_saved(pos.budget, slots, _minus(pool, used), burned)
-            else:
-                worth, pumps = self.evaluate(slots, burned), []
-            if worth > best[0] + 1e-9:
-                best = (worth, first[1] + second[1] + pumps + [Action("end", phase="end")], slots)
-        return best
-
-    def _finish_all(self, pos: Pos) -> tuple[float, list[Action]]:
-        best: tuple[float, list[Action]] = (float("-inf"), [Action("end", phase="end")])
-        pool = [(n, False) for n in pos.hand] + list(pos.held)
-        options = [self._slot_options(pos, index, pool) for index in range(SLOTS)]
-        for first, second in product(*options):
-            used = first[2] + second[2]
-            if not _fits(used, pool):
-                continue
-            left = _minus(pool, used)
-            slots = (first[0], second[0])
-            burned = first[3] + second[3]
-            attack = self.attack(pos, slots, left)
-            worth, pumps = self._pump_saved(pos.budget, slots, left, burned)
-            value = pos.damage + attack + worth
-            if value > best[0] + 1e-9:
-                best = (value, first[1] + second[1] + pumps + [Action("end", phase="end")])
-                self.outcome[pos] = (pos.damage + attack, slots)
-        return best
-
-    def _slot_options(
-        self, pos: Pos, index: int, pool: list[tuple[str, bool]]
-    ) -> list[tuple[SlotM, list[Action], list[tuple[str, bool]], int]]:
-        """(slot afterwards, saves, hand cards used, Timer cards burned) for one slot."""
-        current = pos.slots[index]
-        found: list[tuple[SlotM, list[Action], list[tuple[str, bool]], int]] = [
-            (current, [], [], 0)
-        ]
-        names = list(dict.fromkeys(pool))
-        cards = current[0]
-        lands = [n for n in cards if self.info[n].is_land]
-        for entry in names:
-            name, in_play = entry
-            info = self.info[name]
-            if info.is_land and lands and self._colour(lands[0]) == self._colour(name):
-                continue  # joins the stack: below
-            save = Action("save", name, slot=index, in_play=in_play, phase="B")
-            found.append((((name,), in_play, 0, ()), [save], [entry], 0))
-            if info.is_land:
-                found.extend(self._stacked((name,), index, pool, [entry], [save], name))
-        if lands:
-            found.extend(self._stacked(tuple(cards), index, pool, [], [], lands[0]))
-        return found
-
-    def _stacked(
-        self,
-        cards: tuple[str, ...],
-        index: int,
-        pool: list[tuple[str, bool]],
-        used: list[tuple[str, bool]],
-        saves: list[Action],
-        colour_of: str,
-    ) -> list[tuple[SlotM, list[Action], list[tuple[str, bool]], int]]:
-        """A land stack grown from the hand's lands of its colour."""
-        found: list[tuple[SlotM, list[Action], list[tuple[str, bool]], int]] = []
-        same = [
-            e
-            for e in pool
-            if self.info[e[0]].is_land and self._colour(e[0]) == self._colour(colour_of)
-        ]
-        spare = _minus(same, used)
-        most = len(spare) if self.overstack == "burn" else max(0, STACK - len(cards))
-        stack, more_used, more_saves = list(cards), list(used), list(saves)
-        for entry in spare[:most]:
-            stack.append(entry[0])
-            more_used.append(entry)
-            more_saves.append(Action("save", entry[0], slot=index, phase="B"))
-            burned = max(0, len(stack) - max(STACK, len(cards)))
-            found.append(((tuple(stack), False, 0, ()), list(more_saves), list(more_used), burned))
-        return found
-
-    def _colour(self, name: str) -> tuple[str, ...]:
-        return self.info[name].card.produces
-
-    def _pump_saved(
-        self,
-        budget: int,
-        slots: tuple[SlotM, ...],
-        left: list[tuple[str, bool]],
-        burned: int,
-    ) -> tuple[float, list[Action]]:
-        """Phase C: the worth of the slots, with the best pumps and auras cast on saved creatures."""
-        creatures = [
-            i
-            for i, s in enumerate(slots)
-            if len(s[0]) == 1 and self.info[s[0][0]].p.kind == "creature"
-        ]
-        spells = sorted(
-            {n for n, in_play in left if not in_play and self._lasting(n)},
-        )
-        best: tuple[float, list[Action]] = (self.evaluate(slots, burned), [])
-        if not creatures or not spells:
-            return best
-        # Every way to spend the mana left on these spells, each on one saved creature.
-        counts = {n: sum(1 for m, ip in left if m == n and not ip) for n in spells}
-        for chosen in _multisets(counts):
-            cost = sum(self.info[n].cost for n in chosen)
-            if cost > budget or not chosen:
-                continue
-            for targets in product(creatures, repeat=len(chosen)):
-                out = list(slots)
-                actions: list[Action] = []
-                for name, index in zip(chosen, targets, strict=True):
-                    cards, in_play, bonus, auras = out[index]
-                    p = self.info[name].p
-                    more = tuple(sorted((*auras, name))) if p.kind == "aura" else auras
-                    out[index] = (cards, in_play, bonus + p.amount, more)
-                    actions.append(Action("cast", name, -1, None, ("slot", index), phase="C"))
-                worth = self.evaluate(tuple(out), burned)
-                if worth > best[0] + 1e-9:
-                    best = (worth, actions)
-        return best
-
-    def _lasting(self, name: str) -> bool:
-        """A spell whose power stays on a saved creature until it attacks."""
-        p = self.info[name].p
-        if p.kind == "aura":
-            return True
-        return p.kind == "pump" and not p.each and self.saved_pumps == "stay"
-
-
-def _multisets(counts: dict[str, int]) -> Iterator[list[str]]:
-    """Every sub-multiset of ``counts`` (name -> copies)."""
-    names = list(counts)
-    for takes in product(*(range(counts[n] + 1) for n in names)):
-        yield [n for n, k in zip(names, takes, strict=True) for _ in range(k)]
-
-
-def _set_slot(pos: Pos, index: int, slot: SlotM) -> Pos:
-    slots = list(pos.slots)
-    slots[index] = slot
-    return pos._replace(slots=tuple(slots))
-
-
-def _with(pos: Pos, **changes: Any) -> Pos:
-    return pos._replace(**changes)
-
-
-def _fits(used: list[tuple[str, bool]], pool: list[tuple[str, bool]]) -> bool:
-    left = list(pool)
-    for entry in used:
-        if entry not in left:
-            return False
-        left.remove(entry)
-    return True
-
-
-def _minus(pool: list[tuple[str, bool]], used: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
-    left = list(pool)
-    for entry in used:
-        if entry in left:
-            left.remove(entry)
-    return left
-
-
-def _power(text: Any) -> int:
-    return int(text) if isinstance(text, str) and text.lstrip("-").isdigit() else 0
+        return self.saving.finish(pos)
