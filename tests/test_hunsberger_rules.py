@@ -441,3 +441,10 @@ def test_random_play_with_every_kind_of_card_keeps_every_invariant(options: dict
         assert [e for line in lines for e in validator.errors(line)] == []
         _, divergence, _ = replay_lines(lines)
         assert divergence is None
+
+
+def test_the_board_says_where_the_damage_came_from() -> None:
+    session, _ = new_session("hunsberger", timer="Dread Shade", order="Swamp; Swamp; Dark Ritual")
+    for text in ("cast Dark Ritual", "cast Dread Shade", "activate Dread Shade 1", "end"):
+        ok(session, text)
+    assert "Scored 4: Dread Shade 4 (creature 3, pump ability 1)" in render(state_of(session))

@@ -43,7 +43,7 @@ class HunsbergerState(State):
         self.turn = 0
         self.total = 0  # the damage scored, by the scoring rules
         self.turn_damage = 0
-        self.ledger: list[int] = []  # the amount of every damage event, in order
+        self.ledger: list[tuple[str, int, str]] = []  # every damage event: source, amount, rule
         self.window: int | None = None  # the flipped Timer land that may be saved at once
         self.death: str | None = None
         self.over = False
@@ -110,7 +110,8 @@ class HunsbergerState(State):
         for slot in t.slots:
             places += slot.cards + slot.attached
         assert sorted(places) == list(range(self.deck_size)), "a card is missing or in two places"
-        assert self.total == sum(self.ledger), "the score is not the sum of the damage events"
+        total = sum(amount for _, amount, _ in self.ledger)
+        assert self.total == total, "the score is not the sum of the damage events"
         assert t.pool >= 0
         assert set(t.summoned) <= set(t.hand), "an attacker is not on the table"
         assert t.in_play <= set(t.out()), "a card in play is not out"
@@ -230,7 +231,7 @@ class HunsbergerState(State):
     ) -> Event:
         self.total += amount
         self.turn_damage += amount
-        self.ledger.append(amount)
+        self.ledger.append((source, amount, rule))
         event: Event = {"type": "damage", "source": source, "amount": amount, "rule": rule}
         if attacker is not None:
             event["attacker"] = attacker

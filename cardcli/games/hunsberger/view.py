@@ -52,6 +52,7 @@ def render(state: HunsbergerState) -> str:
     lines.extend(_mana_lines(state))
     lines.extend(_attack_lines(state))
     lines.extend(_graveyard_lines(state))
+    lines.extend(_scored_lines(state))
     if state.window is not None:
         name = t.name(state.window)
         lines.extend(
@@ -177,6 +178,25 @@ def _graveyard_lines(state: HunsbergerState) -> list[str]:
     shown = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items()))
     tail = f"; {what}: {shown}" if shown else ""
     return _say(f"Graveyard {len(t.graveyard)}{tail}")
+
+
+def _scored_lines(state: HunsbergerState) -> list[str]:
+    """Where the damage so far came from, card by card (the log has every event)."""
+    by_card: Counter[str] = Counter()
+    by_rule: dict[str, Counter[str]] = {}
+    for source, amount, rule in state.ledger:
+        by_card[source] += amount
+        by_rule.setdefault(source, Counter())[rule] += amount
+    if not by_card:
+        return []
+    parts = []
+    for name, total in by_card.most_common():
+        rules = by_rule[name]
+        how = (
+            f" ({', '.join(f'{r} {n}' for r, n in rules.most_common())})" if len(rules) > 1 else ""
+        )
+        parts.append(f"{name} {total}{how}")
+    return _say(f"Scored {state.total}: {', '.join(parts)}")
 
 
 # -- events --------------------------------------------------------------------
