@@ -310,7 +310,8 @@ def _pump_all(state: HunsbergerState, source: str, power: int) -> list[Event]:
 def _recur(state: HunsbergerState, card: int, target: int | None) -> list[Event]:
     t = state.table
     p = t.profiles[card]
-    back = t.recursion_targets(card) if p.returns == "all" else [target]
+    # Every match but itself (it is in the graveyard already, having resolved).
+    back = [c for c in t.recursion_targets(card) if c != card] if p.returns == "all" else [target]
     events: list[Event] = []
     for other in back:
         assert other is not None

@@ -133,6 +133,16 @@ def _explicit(card: Card, data: dict[str, Any]) -> Profile:
     def pick(name: str, default: Any) -> Any:
         return data.get(name, getattr(base, name) if same else default)
 
+    tokens_data = base.tokens_data if same else ()
+    if kind == "tokens" and not tokens_data:
+        # One token standing for all the power the entry gives.
+        tokens_data = ({"name": f"{card.name} token", "types": ["Creature"], "power": str(number)},)
+    enters = int(pick("enters_damage", 0))
+    spell = card.is_type("Instant") or card.is_type("Sorcery")
+    if not spell and kind in ("damage", "mana-paid") and not enters:
+        # A permanent deals its damage as it enters.
+        enters = number if kind == "damage" else cost_of(card)
+        kind = "damage"
     return Profile(
         "land" if card.is_land else kind,
         amount=number,
@@ -141,9 +151,9 @@ def _explicit(card: Card, data: dict[str, Any]) -> Profile:
         per_mana=int(pick("per_mana", 0)),
         double_strike=bool(pick("double_strike", False)),
         attack_bonus=int(pick("attack_bonus", 0)),
-        enters_damage=int(pick("enters_damage", 0)),
+        enters_damage=enters,
         tokens=number if kind == "tokens" else (base.tokens if same else 0),
-        tokens_data=base.tokens_data if same else (),
+        tokens_data=tokens_data,
         each=bool(pick("each", False)),
         enters_tapped=bool(pick("enters_tapped", False)),
         tap_cost=int(pick("tap_cost", 0)),
@@ -514,13 +524,13 @@ def describe(p: Profile, card: Card) -> str:
     if p.kind == "tokens":
         return f"tokens {p.tokens}"
     if p.kind == "recursion":
-        what = " or ".join(t.lower() for t in p.recurs) or "any"
+        kinds = " or ".join(t.lower() for t in p.recurs)
         if p.returns == "all":
-            return f"recursion: every {what} card attacks"
-        article = "an" if what[0] in "aeiou" else "a"
+            return f"recursion: every {kinds or 'creature'} card attacks"
+        what = f"{'an' if kinds[:1] in 'aeiou' else 'a'} {kinds} card" if kinds else "any card"
         if p.returns == "attack":
-            return f"recursion: {article} {what} card attacks"
-        return f"recursion: {article} {what} card to the hand"
+            return f"recursion: {what} attacks"
+        return f"recursion: {what} to the hand"
     return "unusable" + (f": {p.note}" if p.note else "")
 
 

@@ -237,6 +237,11 @@ class TurnSearch:
         if p.kind == "creature":
             yield None, self._enter(self._attack(pos, (info.name, bonus)), info)
             return
+        if info.one_shot and p.kind == "recursion":
+            # It looks for its target on the stack, then goes to the graveyard.
+            for target, after in self._recursion(pos, info):
+                yield target, self._to_graveyard(after, info.name)
+            return
         if info.one_shot:
             pos = self._to_graveyard(pos, info.name)
             if p.kind == "mana":
@@ -250,8 +255,6 @@ class TurnSearch:
                     yield from self._pump_targets(pos, p.amount, None)
             elif p.kind == "tokens":
                 yield None, self._tokens(pos, info)
-            elif p.kind == "recursion":
-                yield from self._recursion(pos, info)
             return
         if p.kind == "aura":
             if where >= 0:
