@@ -173,3 +173,39 @@ def test_hint_is_what_best_would_do() -> None:
     state = state_of(session)
     assert state.hint("p1") == bots.choose(state, "best")
     assert state.hint("p1") in state.legal_commands("p1")
+
+
+def test_greedy_saves_a_timer_land_at_once_and_best_keeps_the_turn_it_costs() -> None:
+    for bot, expected in (("greedy", "save Swamp 1"), ("best", None)):
+        session, _ = new_session(
+            "hunsberger",
+            timer="Swamp; " + "; ".join(["Island"] * 14),
+            order="; ".join(["Forest"] * 45),
+        )
+        state = state_of(session)
+        assert state.window is not None
+        choice = bots.choose(state, bot)
+        if expected is None:
+            assert not choice.startswith("save Swamp"), choice  # one card now for a turn later
+        else:
+            assert choice == expected
+
+
+def test_best_saves_a_timer_land_at_once_when_it_costs_no_turn() -> None:
+    # The main deck holds one card: the deal takes two from the Timer deck, which keeps two.
+    # Saving the Forest at once costs no turn (the last turn's cards come now) and pays a
+    # pump of Dread Shade: 4 damage instead of 3.
+    session, _ = new_session(
+        "hunsberger", timer="Forest; Swamp; Swamp; Swamp; Swamp", order="Dread Shade"
+    )
+    state = state_of(session)
+    assert state.window is not None
+    assert bots.choose(state, "best") == "save Forest 1"
+    played, _ = new_session(
+        "hunsberger",
+        seats={"p1": "best"},
+        timer="Forest; Swamp; Swamp; Swamp; Swamp",
+        order="Dread Shade",
+    )
+    run(played, lambda seat: None)
+    assert state_of(played).total == 4

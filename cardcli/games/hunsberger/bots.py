@@ -5,8 +5,9 @@
   plans of equal damage it keeps more mana in the Save slots. It saves a
   flipped Timer land at once whenever that costs it nothing this turn.
 * ``best``: the same exact search, with the worth of the Save slots for the
-  rest of the game added (``evaluate.py``), and a Timer land saved at once only
-  when the expected extra card is worth more than the Timer card it spends.
+  rest of the game added (``evaluate.py``). It saves a Timer land at once only
+  when that costs no turn (the main deck is out) and the turn with one more
+  card, averaged over the unseen cards, is worth more.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.engine.game import Bot, State
 from cardcli.engine.rng import Rng
-from cardcli.games.hunsberger.evaluate import TURN, Evaluation, evaluation, future_turns
+from cardcli.games.hunsberger.evaluate import Evaluation, evaluation, future_turns
 from cardcli.games.hunsberger.search import Action, Evaluate, Pos, SlotM, TurnSearch
 from cardcli.games.hunsberger.table import SLOTS
 
@@ -123,7 +124,7 @@ def _worth_saving_at_once(
     for index in allowed:
         later = TurnSearch(state, evaluation(state, search.info, timer_spent=1))
         base = _moved_to_slot(state, later, later.position(), land, index)
-        value = -lost * TURN
+        value = 0.0
         for name, count in unseen.items():
             value += count / total * later.best(_with_card(later, base, name))[0]
         if value > best_value + 1e-9:
