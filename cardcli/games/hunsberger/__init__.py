@@ -222,19 +222,24 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 HELP = """\
-Hunsberger's Solitaire: each turn a Timer card is flipped and three cards dealt; that is your
-hand. Name a card by its name (any case, or its first letters) or its place: h1 h2 ... in the
-hand, s1 s2 in the Save slots. All mana is colourless.
-  cast CARD [X=N] [-> TARGET]  cast a spell or summon a creature (it attacks at 'end'); cast
-                               taps what it needs. TARGET: a creature to pump or enchant, a
-                               graveyard card to bring back.   cast Disintegrate X=3
-  tap CARD                     tap a land or a mana artifact in play for its mana
-  save CARD 1|2                put a hand card in Save slot 1 or 2 (a land joins a land of
-                               the same colour: a stack of two). A flipped Timer land saved
-                               first thing is saved at once: the next Timer card is flipped.
-  activate CARD [N]            a summoned creature's pump ability, N times (Dread Shade)
-  end                          the creatures attack, the hand is discarded, the next turn
-Escape: more than 40 damage by the end of the last Timer card's turn. 8 lands out: death."""
+Hunsberger's Solitaire: each turn a Timer card is flipped and three cards are
+dealt; that is your hand. Name a card by its name (any case, or its first
+letters) or its place: h1 h2 ... in the hand, s1 s2 in the Save slots. All
+mana is colourless.
+  cast CARD [X=N] [-> TARGET]   cast a spell or summon a creature (it attacks
+                                at 'end'); cast taps what it needs. TARGET: a
+                                creature to pump or enchant, or a graveyard
+                                card to bring back. cast Disintegrate X=3
+  tap CARD                      tap a land or a mana artifact in play
+  save CARD 1|2                 put a hand card in Save slot 1 or 2; a land
+                                joins a land of its colour (a stack of two).
+                                A flipped Timer land saved before anything
+                                else is saved at once: the next Timer card
+                                is flipped into the hand
+  activate CARD [N]             a summoned creature's pump ability, N times
+  end                           the creatures attack, the hand is discarded
+Short forms: c cast, t tap, s save, a activate, e end. Escape: more than 40
+damage by the end of the last Timer card's turn; 8 lands out is death."""
 
 GAME = Game(
     name="hunsberger",
