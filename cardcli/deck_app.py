@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from cardcli.cards.mtg.pool import normalize
+from cardcli.cards.mtg.validate import HUNSBERGER_NOTE
 from cardcli.engine.errors import CardcliError
 from cardcli.printable import printable
+
+if TYPE_CHECKING:
+    from cardcli.cards.mtg.validate import Report
 
 
 def _echo(text: str) -> None:
@@ -35,6 +41,7 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
                     "valid": report.valid,
                     "cards": deck.count("main"),
                     "problems": [p.as_dict() for p in report.problems],
+                    **({"scoring": scoring_table(report)} if report.format == "hunsberger" else {}),
                 },
                 ensure_ascii=False,
             )
@@ -44,6 +51,12 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
     for problem in report.problems:
         if problem.level != "note":
             _echo(problem.text())
+    scoring = [p for p in notes if p.message.startswith(HUNSBERGER_NOTE)]
+    if scoring:
+        _echo("how each card plays in Hunsberger's Solitaire:")
+        for line in scoring_lines(report):
+            _echo("  " + line)
+        notes = [p for p in notes if p not in scoring]
     if notes:
         automated = sorted({p.card for p in notes if p.message == "automated"})
         manual = sorted({p.card for p in notes if p.message != "automated"})
@@ -58,6 +71,27 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
     return 0 if report.valid else 1
 
 
+def scoring_table(report: Report) -> list[dict[str, object]]:
+    """Each card of the main deck once: its count and how it scores (Hunsberger's Solitaire)."""
+    from cardcli.games.hunsberger.scoring import profile
+
+    counts: dict[str, int] = {}
+    found: dict[str, str] = {}
+    for entry in report.deck.section("main"):
+        card = report.cards.get(normalize(entry.name))
+        if card is None:
+            continue
+        counts[card.name] = counts.get(card.name, 0) + entry.count
+        found[card.name] = profile(card).tag(card)
+    return [{"card": name, "count": counts[name], "scores": found[name]} for name in counts]
+
+
+def scoring_lines(report: Report) -> list[str]:
+    rows = scoring_table(report)
+    width = max((len(str(r["card"])) for r in rows), default=0)
+    return [f"{r['count']:>3} {r['card']!s:<{width}}  {r['scores']}" for r in rows]
+
+
 def deck_show(file: str, fmt: str | None) -> int:
     from cardcli.cards.mtg.decklist import load_decklist
     from cardcli.cards.mtg.pool import CardPool
@@ -67,6 +101,10 @@ def deck_show(file: str, fmt: str | None) -> int:
     deck = load_decklist(Path(file))
     report = check(deck, CardPool.bundled(), fmt)
     _echo(deck_summary(report))
+    if report.format == "hunsberger":
+        _echo("how each card plays in Hunsberger's Solitaire:")
+        for line in scoring_lines(report):
+            _echo("  " + line)
     for problem in report.problems:
         if problem.level == "error" and "unknown card" in problem.message:
             _echo(problem.text())

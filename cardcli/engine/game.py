@@ -293,6 +293,7 @@ class Game:
 _GAME_MODULES: dict[str, str] = {
     "shuffle-mania": "cardcli.games.shuffle_mania",
     "double-solitaire": "cardcli.games.double_solitaire",
+    "hunsberger": "cardcli.games.hunsberger",
 }
 _LOADED: dict[str, Game] = {}
 

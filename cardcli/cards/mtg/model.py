@@ -79,6 +79,7 @@ class Card:
     spell: tuple[dict[str, Any], ...] = ()
     abilities: tuple[dict[str, Any], ...] = ()
     aliases: tuple[str, ...] = ()
+    hunsberger: dict[str, Any] | None = None  # how it scores in Hunsberger's Solitaire, if given
     source: str = ""  # where the card came from: "file.yaml", "user pool", "inline"
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -114,6 +115,7 @@ class Card:
             spell=tuple(data.get("spell", ())),
             abilities=tuple(data.get("abilities", ())),
             aliases=tuple(data.get("aliases", ())),
+            hunsberger=data.get("hunsberger"),
             source=source,
             raw=data,
         )

@@ -1,0 +1,81 @@
+"""Every legal command of a Hunsberger's Solitaire position, in the text the parser takes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.games.hunsberger.commands import MAX_TIMES
+from cardcli.games.hunsberger.scoring import has_x
+from cardcli.games.hunsberger.table import SLOTS
+
+if TYPE_CHECKING:
+    from cardcli.games.hunsberger.rules import HunsbergerState
+
+
+def legal_commands(state: HunsbergerState) -> list[str]:
+    moves: list[str] = []
+    seen: set[str] = set()
+
+    def add(text: str) -> None:
+        if text not in seen:
+            seen.add(text)
+            moves.append(text)
+
+    for text in cast_commands(state):
+        add(text)
+    t = state.table
+    available = t.available()
+    pumpable = [c for c in t.summoned if t.profiles[c].per_mana]
+    for card in pumpable:
+        ref = t.ref(card, pumpable, state.same_to_cast)
+        most = min(MAX_TIMES, available // t.profiles[card].per_mana)
+        for times in range(1, most + 1):
+            add(f"activate {ref} {times}")
+    sources = [c for c in t.sources() if t.profiles[c].tap_cost <= t.pool]
+    for card in sources:
+        add(f"tap {t.ref(card, sources, t.same_name)}")
+    saveable = t.saveable()
+    for card in saveable:
+        ref = t.ref(card, saveable, state.same_to_save)
+        for index in range(SLOTS):
+            if state.save_problem(card, index) is None:
+                add(f"save {ref} {index + 1}")
+    add("end")
+    return moves
+
+
+def cast_commands(state: HunsbergerState) -> list[str]:
+    t = state.table
+    available = t.available()
+    castable = t.castable()
+    found: list[str] = []
+    for card in castable:
+        cost = t.cost(card)
+        if cost > available:
+            continue
+        ref = t.ref(card, castable, state.same_to_cast)
+        targets = target_texts(state, card)
+        if targets == []:
+            continue  # it needs a target and there is none
+        xs = [f" X={x}" for x in range(available - cost + 1)] if has_x(t.cards[card]) else [""]
+        for x in xs:
+            for target in targets or [""]:
+                found.append(f"cast {ref}{x}{target}")
+    return found
+
+
+def target_texts(state: HunsbergerState, card: int) -> list[str] | None:
+    """' -> TARGET' for each target the card may take; None if it takes none."""
+    t = state.table
+    p = t.profiles[card]
+    if p.kind in ("pump", "aura") and not p.each:
+        options = [c for c in t.creature_targets() if c != card]
+        return _unique([f" -> {t.ref(c, options)}" for c in options])
+    if p.kind == "recursion" and p.returns != "all":
+        options = t.recursion_targets(card)
+        return _unique([f" -> {t.ref(c, options, t.same_name)}" for c in options])
+    return None
+
+
+def _unique(texts: list[str]) -> list[str]:
+    return list(dict.fromkeys(texts))
