@@ -7,7 +7,6 @@ import os
 import re
 import shutil
 import sys
-import textwrap
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -73,6 +72,26 @@ def summarise_moves(moves: list[str]) -> list[str]:
         else:
             shown.append(f"{head} [{_ranges(sorted(numbers))}]")
     return shown
+
+
+def wrap_commands(moves: list[str], width: int) -> list[str]:
+    """Commands joined by `` | `` in lines of at most ``width``, never split.
+
+    >>> wrap_commands(["save Swamp 1", "save Swamp 2", "end"], 28)
+    ['save Swamp 1 | save Swamp 2', 'end']
+    """
+    lines: list[str] = []
+    line = ""
+    for move in moves:
+        joined = f"{line} | {move}" if line else move
+        if line and len(joined) > width:
+            lines.append(line)
+            line = move
+        else:
+            line = joined
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -285,12 +304,7 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
         out("the game is over")
     elif word == "moves":
         moves = summarise_moves(state.legal_commands(seat))
-        text = " | ".join(moves)
-        out(
-            textwrap.fill(text, width=width() - 1, break_long_words=False)
-            if moves
-            else "no legal commands"
-        )
+        out("\n".join(wrap_commands(moves, width() - 1)) if moves else "no legal commands")
     elif word == "hint":
         out(state.hint(seat) or "no legal commands")
 
