@@ -130,12 +130,19 @@ class GameGroup(click.Group):
         self.build = build
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        from cardcli.engine.game import game_names
+        from cardcli.registry import game_names
 
         return game_names()
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The games and their summaries, from the registry: no game is imported."""
+        from cardcli.registry import GAMES
+
+        with formatter.section("Games"):
+            formatter.write_dl([(name, summary) for name, (_module, summary) in GAMES.items()])
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        from cardcli.engine.game import game_names
+        from cardcli.registry import game_names
 
         if cmd_name.lower() not in game_names():
             raise click.UsageError(
@@ -292,11 +299,10 @@ def main() -> None:
 @cli.command()
 def games() -> None:
     """List the registered games, one line each."""
-    from cardcli.engine.game import all_games
-    from cardcli.terminal import describe_game
+    from cardcli.registry import GAMES
 
-    for game in all_games():
-        click.echo(describe_game(game))
+    for name, (_module, summary) in GAMES.items():
+        click.echo(f"{name:<20} {summary}")
 
 
 @cli.command()

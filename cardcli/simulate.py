@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,6 +77,8 @@ def play_many(
             if progress:
                 progress(i + 1)
         return results
+    from concurrent.futures import ProcessPoolExecutor  # only when there are workers
+
     size = max(1, min(100, games // (workers * 4) or 1))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
     with ProcessPoolExecutor(max_workers=workers) as pool:

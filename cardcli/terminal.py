@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -32,6 +31,8 @@ def state_dir() -> Path:
 
 def width() -> int:
     """The terminal's width in columns (80 when it cannot be told)."""
+
+    import shutil
 
     return max(20, shutil.get_terminal_size((80, 24)).columns)
 

@@ -129,6 +129,15 @@ def test_random_playouts_hold_every_invariant(game_name: str) -> None:
         list(pool.map(check_playout, [game_name] * PLAYOUTS, range(PLAYOUTS), chunksize=4))
 
 
+def test_the_registry_knows_each_games_name_and_summary() -> None:
+    from cardcli.registry import GAMES
+
+    for name, (module, summary) in GAMES.items():
+        game = get_game(name)
+        assert game.name == name and game.summary == summary, name
+        assert module.startswith("cardcli.games.")
+
+
 def test_every_game_is_registered_with_rules_and_a_schema() -> None:
     for game in all_games():
         assert game.bots, game.name

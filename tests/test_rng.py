@@ -147,3 +147,12 @@ def test_derive_golden_values_and_independence() -> None:
 def test_a_derived_rng_draws_what_rng_of_derive_draws() -> None:
     lazy, eager = DerivedRng(7, "bot", "p1", 12), Rng(derive(7, "bot", "p1", 12))
     assert [lazy.below(1000) for _ in range(20)] == [eager.below(1000) for _ in range(20)]
+
+
+def test_derive_on_continues_a_derivation() -> None:
+    from cardcli.engine.rng import derive_on
+
+    assert derive_on(derive(7, "bot", "p1"), 12) == derive(7, "bot", "p1", 12)
+    lazy = DerivedRng.after(derive(7, "bot", "p1"), 12)
+    eager = Rng(derive(7, "bot", "p1", 12))
+    assert [lazy.below(1000) for _ in range(20)] == [eager.below(1000) for _ in range(20)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import secrets
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -22,7 +22,8 @@ from cardcli.printable import one_line
 
 
 def fresh_seed() -> int:
-    return secrets.randbits(63)
+    """A seed nobody chose, from the system's randomness (logged, so replays need none)."""
+    return int.from_bytes(os.urandom(8), "little") >> 1
 
 
 def seat_map(

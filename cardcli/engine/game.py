@@ -16,6 +16,7 @@ from typing import Any
 
 from cardcli.engine.errors import UsageError
 from cardcli.engine.rng import Rng
+from cardcli.registry import GAMES
 
 Event = dict[str, Any]
 Options = dict[str, Any]
@@ -289,28 +290,23 @@ class Game:
         return options, setup
 
 
-# Games are imported only when asked for, so that start-up stays fast.
-_GAME_MODULES: dict[str, str] = {
-    "shuffle-mania": "cardcli.games.shuffle_mania",
-    "double-solitaire": "cardcli.games.double_solitaire",
-    "hunsberger": "cardcli.games.hunsberger",
-}
+# Games are imported only when asked for (cardcli/registry.py names them).
 _LOADED: dict[str, Game] = {}
 
 
 def game_names() -> list[str]:
-    return list(_GAME_MODULES)
+    return list(GAMES)
 
 
 def get_game(name: str) -> Game:
     key = name.strip().lower()
-    if key not in _GAME_MODULES:
-        raise UsageError(f"unknown game '{name}': choose one of {', '.join(_GAME_MODULES)}")
+    if key not in GAMES:
+        raise UsageError(f"unknown game '{name}': choose one of {', '.join(GAMES)}")
     if key not in _LOADED:
-        module = importlib.import_module(_GAME_MODULES[key])
+        module = importlib.import_module(GAMES[key][0])
         _LOADED[key] = module.GAME
     return _LOADED[key]
 
 
 def all_games() -> list[Game]:
-    return [get_game(name) for name in _GAME_MODULES]
+    return [get_game(name) for name in GAMES]

@@ -126,13 +126,13 @@ def _run_quiet_bots(session: Session, max_bot_run: int) -> RunEnd:
     state = session.state
     controllers = session.controllers
     bots = {seat: session.game.bots[name] for seat, name in controllers.items()}
-    seed = session.seed
+    prefixes = {seat: derive(session.seed, "bot", seat) for seat in controllers}
     guard = BotLoopGuard(session, max_bot_run)
     while not state.is_over():
         seat = state.to_move()
         if seat is None:
             raise CardcliError("the game is not over and nobody is to move")
-        text = bots[seat](state, seat, DerivedRng(seed, "bot", seat, session.seq))
+        text = bots[seat](state, seat, DerivedRng.after(prefixes[seat], session.seq))
         if text is None:
             raise CardcliError(f"the {controllers[seat]} bot at {seat} chose no command")
         outcome = session.submit(text, seat=seat, bot=controllers[seat])

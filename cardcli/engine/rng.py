@@ -213,15 +213,11 @@ def _mix(state: int) -> int:
     return z ^ (z >> 31)
 
 
-def derive(seed: int, *labels: int | str) -> int:
-    """A child seed from a parent seed and labels (game index, "bot", seat...).
+def derive_on(value: int, *labels: int | str) -> int:
+    """``derive`` continued: ``derive_on(derive(s, a), b) == derive(s, a, b)``.
 
-    >>> derive(1, 0) == derive(1, 0)
-    True
-    >>> derive(1, 0) != derive(1, 1)
-    True
+    So a caller that derives many seeds with one prefix works the prefix out once.
     """
-    value = _mix(seed)
     for label in labels:
         # A type tag keeps 1 and "1" apart; every byte is mixed in, 8 at a time.
         if isinstance(label, int):
@@ -234,6 +230,17 @@ def derive(seed: int, *labels: int | str) -> int:
     return value
 
 
+def derive(seed: int, *labels: int | str) -> int:
+    """A child seed from a parent seed and labels (game index, "bot", seat...).
+
+    >>> derive(1, 0) == derive(1, 0)
+    True
+    >>> derive(1, 0) != derive(1, 1)
+    True
+    """
+    return derive_on(_mix(seed), *labels)
+
+
 class DerivedRng(Rng):
     """An ``Rng`` seeded with ``derive(seed, *labels)``, worked out on first use.
 
@@ -242,15 +249,24 @@ class DerivedRng(Rng):
     ``Rng(derive(seed, *labels))``.
     """
 
-    __slots__ = ("_labels", "_parent")
+    __slots__ = ("_labels", "_parent", "_prefix")
 
-    def __init__(self, seed: int, *labels: int | str) -> None:
+    def __init__(self, seed: int, *labels: int | str, prefix: int | None = None) -> None:
         super().__init__(0)
         self._parent: int | None = seed
         self._labels = labels
+        self._prefix = prefix  # derive(seed, *first labels), when the caller knows it
+
+    @classmethod
+    def after(cls, prefix: int, *labels: int | str) -> DerivedRng:
+        """The generator of ``derive_on(prefix, *labels)``: ``prefix`` is a ``derive`` value."""
+        return cls(0, *labels, prefix=prefix)
 
     def next64(self) -> int:
         if self._parent is not None:
-            self.state = derive(self._parent, *self._labels)
+            if self._prefix is not None:
+                self.state = derive_on(self._prefix, *self._labels)
+            else:
+                self.state = derive(self._parent, *self._labels)
             self._parent = None
         return super().next64()

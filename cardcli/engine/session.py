@@ -13,7 +13,7 @@ from cardcli import __version__
 from cardcli.engine.errors import CommandError, UsageError
 from cardcli.engine.game import Game, Options, State
 from cardcli.engine.log import LOG_FORMAT, Line
-from cardcli.engine.rng import RNG_ID, DerivedRng, rng_for
+from cardcli.engine.rng import RNG_ID, DerivedRng, derive, rng_for
 
 HUMAN = "human"
 MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
@@ -56,6 +56,7 @@ class Session:
         if quiet and sinks:
             raise ValueError("a quiet session has no sinks")
         self.quiet = quiet
+        self._prefixes: dict[tuple[str, str], int] = {}
         self.game = game
         self.options = options
         self.setup = setup
@@ -133,7 +134,7 @@ class Session:
         if name is None:
             raise UsageError(f"{seat} is played by a human")
         # A fresh generator per decision: resuming a log gives the same choices.
-        rng = DerivedRng(self.seed, "bot", seat, self.seq)
+        rng = DerivedRng.after(self._prefix("bot", seat), self.seq)
         bot = self.game.bots[name]
         if not self.game.timed:
             return bot(self.state, seat, rng)
@@ -145,8 +146,16 @@ class Session:
         """Milliseconds until the bot at ``seat`` acts again (real-time games)."""
         name = self.bot_for(seat)
         pace = self.game.bot_pace.get(name or "")
-        rng = DerivedRng(self.seed, "pace", seat, label)
+        rng = DerivedRng.after(self._prefix("pace", seat), label)
         return pace(rng) if pace is not None else 1000
+
+    def _prefix(self, kind: str, seat: str) -> int:
+        """``derive(seed, kind, seat)``, worked out once a seat: every decision adds its seq."""
+        key = (kind, seat)
+        value = self._prefixes.get(key)
+        if value is None:
+            value = self._prefixes[key] = derive(self.seed, kind, seat)
+        return value
 
     def submit(self, text: str, seat: str | None = None, bot: str | None = None) -> Outcome:
         """Apply one command line and log it (accepted or rejected).

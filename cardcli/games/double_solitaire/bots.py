@@ -18,6 +18,7 @@ from cardcli.engine.rng import Rng
 from cardcli.games.double_solitaire.rules import (
     Area,
     DoubleSolitaireState,
+    built_run,
     fits_on_pile,
     rank,
 )
@@ -96,10 +97,13 @@ def _fits(state: DoubleSolitaireState, card: int, pile: list[int]) -> bool:
 def _pile_to_pile(state: DoubleSolitaireState, area: Area, tops: dict[int, str]) -> str | None:
     """A work pile move that frees a pile for the stack or uncovers a shared play."""
     for i, pile in enumerate(area.piles):
+        if not pile:
+            continue
+        run = built_run(pile)  # once a pile, not once a pair
         for j, other in enumerate(area.piles):
-            if i == j or not pile:
+            if i == j:
                 continue
-            for count in state._movable_counts(pile, other):
+            for count in state._movable_counts(pile, other, run):
                 frees = count == len(pile) and other and area.stack
                 rest = pile[:-count]
                 uncovers = bool(rest) and _to_shared(rest[-1], tops) is not None

@@ -189,10 +189,11 @@ class DoubleSolitaireState(State):
                 if self._fits(card, area.piles[j]):
                     moves.append(f"{place} w{j + 1}")
         for i, pile in enumerate(area.piles):
+            run = built_run(pile)  # once a pile, not once a pair
             for j, other in enumerate(area.piles):
                 if i == j:
                     continue
-                for count in self._movable_counts(pile, other):
+                for count in self._movable_counts(pile, other, run):
                     extra = f" {count}" if not other else ""
                     moves.append(f"w{i + 1} w{j + 1}{extra}")
         if area.deck or area.waste:
@@ -210,11 +211,14 @@ class DoubleSolitaireState(State):
             return not self.king_only or rank(card) == 13
         return fits_on_pile(card, pile[-1])
 
-    def _movable_counts(self, pile: list[int], onto: list[int]) -> list[int]:
-        """How many top cards of ``pile`` may move onto ``onto``."""
+    def _movable_counts(
+        self, pile: list[int], onto: list[int], run: int | None = None
+    ) -> list[int]:
+        """How many top cards of ``pile`` may move onto ``onto`` (``run``: its built run, if known)."""
         if not pile:
             return []
-        run = built_run(pile)
+        if run is None:
+            run = built_run(pile)
         if onto:
             # The run's ranks rise by one card by card: only one count can fit.
             count = _RANKS[onto[-1]] - _RANKS[pile[-1]]

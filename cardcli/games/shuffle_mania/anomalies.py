@@ -47,11 +47,22 @@ def _pair_kind(a: int, b: int, level: str) -> str | None:
     return None
 
 
-# LINK[level][a][b]: the kind of the pair a-b, or None. 3 x 54 x 54 entries.
-LINK: dict[str, tuple[tuple[str | None, ...], ...]] = {
-    level: tuple(tuple(_pair_kind(a, b, level) for b in range(54)) for a in range(54))
-    for level in LEVELS
-}
+class _Links(dict[str, tuple[tuple[str | None, ...], ...]]):
+    """LINK[level][a][b]: the kind of the pair a-b, or None (54 x 54 a level).
+
+    A level's table is built the first time it is asked for, not at import:
+    ``cardcli`` starts faster when it plays no Shuffle-Mania.
+    """
+
+    def __missing__(self, level: str) -> tuple[tuple[str | None, ...], ...]:
+        if level not in LEVELS:
+            raise KeyError(level)
+        table = tuple(tuple(_pair_kind(a, b, level) for b in range(54)) for a in range(54))
+        self[level] = table
+        return table
+
+
+LINK = _Links()
 
 
 @dataclass(frozen=True, slots=True)
