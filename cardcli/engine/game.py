@@ -229,6 +229,7 @@ class Game:
 _GAME_MODULES: dict[str, str] = {
     "shuffle-mania": "cardcli.games.shuffle_mania",
     "double-solitaire": "cardcli.games.double_solitaire",
+    "horde": "cardcli.games.horde",
 }
 _LOADED: dict[str, Game] = {}
 
