@@ -54,7 +54,9 @@ def check(table: Table, answers: Answers) -> bool:
             if ch.toughness <= 0:
                 to_graveyard.append(Move(obj, "graveyard", "toughness"))
                 continue
-            if obj.damage >= ch.toughness or (obj.deathtouched and obj.damage > 0):
+            lethal = obj.damage >= ch.toughness or (obj.deathtouched and obj.damage > 0)
+            # An indestructible creature is not destroyed (702.12b): nothing to do.
+            if lethal and "indestructible" not in ch.keywords:
                 to_destroy.append(obj)
                 continue
         if (

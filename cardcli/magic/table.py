@@ -645,7 +645,15 @@ class Table:
         top = list(reversed(p.library[-count:])) if count > 0 else []
         if not top:
             return 0
-        self.emit({"type": "milled", "player": player, "count": len(top), "why": why})
+        self.emit(
+            {
+                "type": "milled",
+                "player": player,
+                "count": len(top),
+                "why": why,
+                "cards": [o.name for o in top],
+            }
+        )
         self.move_many([Move(obj, "graveyard", "milled") for obj in top])
         return len(top)
 

@@ -10,6 +10,7 @@ accepted and never listed.
 
 from __future__ import annotations
 
+from cardcli.games.horde import opening
 from cardcli.games.horde.variant import HORDE
 from cardcli.magic import combat
 from cardcli.magic.actions import actions_for
@@ -26,7 +27,9 @@ def legal(table: Table, seat: str) -> list[str]:
         return []
     kind = decision.kind
     if kind == "mulligan":
-        return ["keep", "mulligan"] if decision.player == seat else []
+        if decision.player != seat:
+            return []
+        return ["keep", "mulligan"] if opening.may_mulligan(table, seat) else ["keep"]
     if kind == "priority":
         found = ["pass"]
         for player in table.players[seat].team.players:

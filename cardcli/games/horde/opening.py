@@ -15,6 +15,7 @@ from cardcli.magic.decisions import Decision
 from cardcli.magic.table import Move, Table
 
 HAND = 7
+MAX_MULLIGANS = HAND  # after seven, keeping puts six on the bottom: one card is left
 
 
 def _state(table: Table) -> dict[str, Any]:
@@ -33,7 +34,7 @@ def ask_next(table: Table) -> None:
     table.pending = Decision(
         "mulligan",
         seat,
-        f"{seat}: keep this hand or mulligan ({count} so far; the first is free)",
+        f"keep this hand or mulligan ({count} so far; the first is free)",
         ["keep", "mulligan"],
     )
 
@@ -49,7 +50,7 @@ def keep(table: Table, seat: str) -> bool:
         table.pending = Decision(
             "bottom",
             seat,
-            f"{seat}: put {min(bottom, len(hand))} card(s) from your hand on the bottom of your library",
+            f"put {min(bottom, len(hand))} card(s) from the hand on the bottom of the library",
             [f"#{o.id}" for o in hand],
             low=min(bottom, len(hand)),
             high=min(bottom, len(hand)),
@@ -58,10 +59,14 @@ def keep(table: Table, seat: str) -> bool:
     return _advance(table)
 
 
+def may_mulligan(table: Table, seat: str) -> bool:
+    return int(_state(table)["mulligans"][seat]) < MAX_MULLIGANS
+
+
 def mulligan(table: Table, seat: str) -> None:
     _check(table, seat, "mulligan")
     opening = _state(table)
-    if opening["mulligans"][seat] >= HAND:
+    if not may_mulligan(table, seat):
         raise IllegalCommand(f"{seat} has no cards left to mulligan: keep")
     opening["mulligans"][seat] += 1
     player = table.players[seat]

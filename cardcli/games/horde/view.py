@@ -43,7 +43,8 @@ def _state_words(table: Table, obj: Obj) -> list[str]:
     if (
         obj.sick
         and "Creature" in table.chars(obj).types
-        and obj.controller != HORDE
+        and obj.controller in table.active_team.names
+        and not table.variant.ignores_summoning_sickness(table, obj)
         and "haste" not in table.chars(obj).keywords
     ):
         words.append("sick")
@@ -103,7 +104,7 @@ def _horde_lines(table: Table) -> list[str]:
             head += f" x{len(objs)}"
         state = f" ({'; '.join(words)})" if words else ""
         ids = " ".join(f"#{o.id}" for o in objs)
-        lines.extend(_wrap(f"{ids}  {head}{state}" if len(objs) == 1 else f"{head}{state}: {ids}"))
+        lines.extend(_wrap(f"{ids} {head}{state}" if len(objs) == 1 else f"{head}{state}: {ids}"))
     return lines
 
 
@@ -143,11 +144,14 @@ def _player_lines(table: Table, seat: str, own: bool) -> list[str]:
     for text in others:
         lines.extend(_wrap(text))
     if own:
-        hand = (
-            ", ".join(f"#{o.id} {o.name} {o.proto.cost}".rstrip() for o in player.hand) or "empty"
-        )
+        hand = ", ".join(_card_text(o) for o in player.hand) or "empty"
         lines.extend(_wrap(f"{seat}'s hand: " + hand))
     return lines
+
+
+def _card_text(obj: Obj) -> str:
+    cost = obj.proto.cost
+    return f"#{obj.id} {obj.name}" + ("" if cost.is_free() else f" {cost}")
 
 
 def _stack_lines(table: Table) -> list[str]:
@@ -176,7 +180,10 @@ def render(table: Table, seat: str | None = None) -> str:
         turn_word += f" {number}"
     life = table.teams[0].life
     step = STEP_NAMES.get(table.step, table.step)
-    lines = [f"Horde Magic · turn {table.turn} ({turn_word}) · {step} · shared life {life}"]
+    if "opening" in table.extra:
+        lines = [f"Horde Magic · opening hands, before the first turn · shared life {life}"]
+    else:
+        lines = [f"Horde Magic · turn {table.turn} ({turn_word}) · {step} · shared life {life}"]
     lines.append("")
     lines.extend(_horde_lines(table))
     stack = _stack_lines(table)
@@ -192,7 +199,13 @@ def render(table: Table, seat: str | None = None) -> str:
         lines.append("The game is over.")
     elif decision is not None:
         lines.extend(_wrap(waiting_for(table).replace("waiting for", "Waiting for", 1), ""))
-        if decision.kind not in ("priority", "attackers", "blockers") and decision.options:
+        if decision.kind == "mulligan":
+            lines.extend(
+                _wrap(
+                    f"commands: {decision.player} keep | {decision.player} mulligan ('show {decision.player}' shows the hand)"
+                )
+            )
+        elif decision.kind not in ("priority", "attackers", "blockers") and decision.options:
             shown = " | ".join(decision.remaining[:20]) + (
                 " ..." if len(decision.remaining) > 20 else ""
             )
@@ -211,8 +224,8 @@ def describe(line: dict[str, Any]) -> str | None:
     """One line for an event at the terminal; None to stay quiet."""
     kind = line.get("type")
     if kind == "turn":
-        who = "the players" if line["team"] == PLAYERS else "the Horde"
-        return f"== turn {line['turn']}: {who} ({line['team']} turn {line['number']}) =="
+        who = "the players'" if line["team"] == PLAYERS else "the Horde's"
+        return f"== turn {line['turn']}: {who} turn {line['number']} =="
     if kind == "step":
         return f"-- {STEP_NAMES.get(str(line['step']), line['step'])}"
     if kind == "cast":
@@ -237,10 +250,10 @@ def describe(line: dict[str, Any]) -> str | None:
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
     if kind == "milled":
-        return f"{line['player']} mills {line['count']} ({line['why']})"
+        return f"{line['player']} mills {line['count']} ({line['why']}): {', '.join(line['cards'])}"
     if kind == "moved":
         why = line["why"]
-        if why in ("cast", "resolved", "draw", "revealed", "set aside"):
+        if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
             return None
         return f"{line['card']} #{line['was']} -> {line['to']} ({why}) as #{line['id']}"
     if kind == "token_created":
