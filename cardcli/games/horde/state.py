@@ -72,11 +72,11 @@ class HordeState(State):
             )
         if isinstance(command, Adjust):
             adjust.apply(table, seat, command.what, list(command.args))
-            if "opening" not in table.extra and table.pending is not None:
-                if table.pending.kind == "priority":
-                    # 117.5: state-based actions and triggers before the team has priority again.
-                    table.pending = None
-                    flow.run(table)
+            pending = table.pending
+            if "opening" not in table.extra and pending is not None and pending.kind == "priority":
+                # 117.5: state-based actions and triggers before the team has priority again.
+                table.pending = None
+                flow.run(table)
         elif "opening" in table.extra:
             self._opening(command, seat)
         else:
