@@ -45,7 +45,7 @@ def ask(table: Table, answers: Answers, key: str, decision: Decision) -> list[st
         table.emit(
             {
                 "type": "choice",
-                "player": decision.player,
+                "who": decision.player,
                 "kind": decision.kind,
                 "chosen": chosen,
                 "among": len(options),

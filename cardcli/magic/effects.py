@@ -455,7 +455,7 @@ def _search(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             else:
                 table.move(obj, "hand", "searched")
         table.rng(f"shuffle:{player}").shuffle(library)
-        table.emit({"type": "shuffled", "player": player})
+        table.emit({"type": "shuffled", "who": player})
 
 
 def _add_mana(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -467,7 +467,7 @@ def _add_mana(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         table.emit(
             {
                 "type": "mana",
-                "player": res.item.controller,
+                "who": res.item.controller,
                 "added": "".join("{" + k + "}" for k in added),
             }
         )

@@ -80,12 +80,14 @@ def check(table: Table, answers: Answers) -> bool:
     to_graveyard.extend(Move(obj, "graveyard", "legend rule") for obj in legend_losers)
     for obj in to_destroy:
         obj.deathtouched = False
-    if to_destroy:
-        table.destroy(to_destroy, "lethal damage")
+    # 704.3: all of them at once, so that each sees the others leave.
+    moves = table.destroy_moves(to_destroy, "lethal damage") + [
+        m for m in to_graveyard if m.obj.id in table.objects
+    ]
+    if to_destroy or moves:
         acted = True
-    if to_graveyard:
-        table.move_many([m for m in to_graveyard if m.obj.id in table.objects])
-        acted = True
+    if moves:
+        table.move_many(moves)
     for obj in table.battlefield.values():
         obj.deathtouched = False
     # Tokens that left the battlefield cease to exist (704.5d).

@@ -210,7 +210,7 @@ def advance_casting(table: Table) -> None:
     plan = payment(table, player, cost, x)
     table.casting = None
     if plan is None:
-        table.emit({"type": "cast_abandoned", "player": player, "card": obj.name})
+        table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
         return
     cast(table, player, obj, x, chosen, plan)
 
@@ -333,7 +333,7 @@ def cast(
     on_stack.controller = player
     table.stack.append(item)
     table.items[item.id] = item
-    event = {"type": "cast", "player": player, "card": obj.name, "id": item.id}
+    event = {"type": "cast", "who": player, "card": obj.name, "id": item.id}
     flat = [spell_label(t) for slot in chosen for t in slot]
     if flat:
         event["targets"] = flat
@@ -486,7 +486,7 @@ def _advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
     plan = payment(table, player, mana)
     table.casting = None
     if plan is None:
-        table.emit({"type": "cast_abandoned", "player": player, "card": obj.name})
+        table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
         return
     # 602.2: costs paid, the ability goes on the stack with its source's last known facts.
     pay_plan(table, player, plan)
@@ -510,7 +510,7 @@ def _advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
     table.items[item.id] = item
     event = {
         "type": "activated",
-        "player": player,
+        "who": player,
         "source": obj.id,
         "card": obj.name,
         "id": item.id,
@@ -545,7 +545,7 @@ def activate_mana(table: Table, player: str, obj: Obj, ability: Ability, choice:
     table.emit(
         {
             "type": "mana",
-            "player": player,
+            "who": player,
             "source": obj.id,
             "added": "".join("{" + k + "}" for k in added),
         }

@@ -295,6 +295,7 @@ class Table:
         self.clock += 1
         obj.timestamp = self.clock
         self.battlefield[obj.id] = obj
+        self.zone_version += 1
         proto = obj.proto
         if proto.statics:
             for ability in proto.statics:
@@ -634,7 +635,7 @@ class Table:
             if not p.library:
                 if self.variant.loses_on_empty_draw(self, p):
                     p.drew_from_empty = True
-                self.emit({"type": "empty_draw", "player": player})
+                self.emit({"type": "empty_draw", "who": player})
                 break
             self.move(p.library[-1], "hand", "draw")
             drawn += 1
@@ -648,7 +649,7 @@ class Table:
         self.emit(
             {
                 "type": "milled",
-                "player": player,
+                "who": player,
                 "count": len(top),
                 "why": why,
                 "cards": [o.name for o in top],
@@ -747,6 +748,12 @@ class Table:
 
     def destroy(self, objs: list[Obj], why: str = "destroyed", no_regenerate: bool = False) -> None:
         """701.8: to the graveyard, unless indestructible (702.12b) or regenerated (701.19)."""
+        going = self.destroy_moves(objs, why, no_regenerate)
+        if going:
+            self.move_many(going)
+
+    def destroy_moves(self, objs: list[Obj], why: str, no_regenerate: bool = False) -> list[Move]:
+        """The moves destroying ``objs`` makes, after indestructible and regeneration."""
         going = []
         for obj in objs:
             if obj.zone != "battlefield":
@@ -765,8 +772,7 @@ class Table:
                 self.emit({"type": "regenerated", "id": obj.id})
                 continue
             going.append(Move(obj, "graveyard", why))
-        if going:
-            self.move_many(going)
+        return going
 
     def sacrifice(self, objs: list[Obj]) -> None:
         """701.17: to the graveyard; neither regeneration nor indestructible helps."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from cardcli.engine.errors import IllegalCommand, InvalidCommand
-from cardcli.games.horde.variant import HORDE, PLAYERS
+from cardcli.games.horde.variant import HORDE
 from cardcli.magic.cards import norm_keyword
 from cardcli.magic.effects import token_proto
 from cardcli.magic.mana import COLOR_WORDS
@@ -121,7 +121,7 @@ def _token(table: Table, seat: str, args: list[str]) -> None:
             'adjust token takes: adjust token p1 "Soldier" 1/1 white [flying] [x2]'
         )
     who = args[0].lower()
-    if who not in table.players or who == PLAYERS:
+    if who not in table.players:
         raise IllegalCommand(f"adjust token: '{args[0]}' is not a player (p1..p4 or horde)")
     name = args[1]
     match = PT.match(args[2])

@@ -76,7 +76,7 @@ def mulligan(table: Table, seat: str) -> None:
     table.emit(
         {
             "type": "library",
-            "player": seat,
+            "who": seat,
             "how": "shuffled",
             "deck": "mulligan",
             "cards": [o.name for o in reversed(player.library)],

@@ -92,7 +92,7 @@ def build(options: Options, setup: Options, seed: int) -> tuple[Table, list[Even
         table.emit(
             {
                 "type": "library",
-                "player": seat,
+                "who": seat,
                 "how": how,
                 "deck": resolved["name"],
                 "cards": names,

@@ -231,10 +231,10 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "cast":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
         x = f" (X={line['x']})" if line.get("x") else ""
-        return f"{line['player']} casts {line['card']} #{line['id']}{x}{aim}"
+        return f"{line['who']} casts {line['card']} #{line['id']}{x}{aim}"
     if kind == "activated":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
-        return f"{line['player']} activates #{line['source']} {line['card']} (#{line['id']}){aim}"
+        return f"{line['who']} activates #{line['source']} {line['card']} (#{line['id']}){aim}"
     if kind == "triggered":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
         return f"trigger #{line['id']}: {line['text']}{aim}"
@@ -250,7 +250,7 @@ def describe(line: dict[str, Any]) -> str | None:
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
     if kind == "milled":
-        return f"{line['player']} mills {line['count']} ({line['why']}): {', '.join(line['cards'])}"
+        return f"{line['who']} mills {line['count']} ({line['why']}): {', '.join(line['cards'])}"
     if kind == "moved":
         why = line["why"]
         if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
@@ -276,7 +276,7 @@ def describe(line: dict[str, Any]) -> str | None:
         bottom = f"; to the bottom: {', '.join(line['bottom'])}" if line["bottom"] else ""
         return f"the Horde reveals {', '.join(line['cards']) or 'nothing'}{bottom}"
     if kind == "choice":
-        return f"{line['player']} chooses {' '.join(line['chosen']) or 'nothing'} ({line['kind']})"
+        return f"{line['who']} chooses {' '.join(line['chosen']) or 'nothing'} ({line['kind']})"
     if kind == "team_lost":
         return {
             "life": "the players have no life left",
