@@ -44,6 +44,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
     p = table.players[player]
     found: list[Action] = []
     seen: set[str] = set()
+    sources = stack.mana_sources(table, player) if p.hand else []
     for obj in p.hand:
         if obj.name in seen:
             continue
@@ -52,9 +53,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             if can_play_land(table, player, obj) is None:
                 found.append(Action("play", player, obj.id, obj.name))
         else:
-            try:
-                stack.check_cast(table, player, obj, None)
-            except IllegalCommand:
+            if stack.cast_problem(table, player, obj, None, sources=sources, explain=False):
                 continue
             found.append(Action("cast", player, obj.id, obj.name))
         if stop_at_first and found:
@@ -123,15 +122,11 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
         for obj in extra:
             for kind in obj.proto.mana_abilities[0].mana[0]:
                 pool[kind] = pool.get(kind, 0) + 1
-        for obj in table.players[player].hand:
-            if "Land" in obj.proto.types:
-                continue
-            try:
-                stack.check_cast(table, player, obj, None)
-            except IllegalCommand:
-                continue
-            return True
-        return False
+        return any(
+            "Land" not in obj.proto.types
+            and stack.cast_problem(table, player, obj, None, explain=False) is None
+            for obj in table.players[player].hand
+        )
     finally:
         pool.clear()
         pool.update(saved)

@@ -305,6 +305,7 @@ def _cleanup(table: Table) -> None:
         if changed:
             obj.touch()
     table.prevention = []
+    table.dirty = True
 
 
 def end_step(table: Table) -> None:

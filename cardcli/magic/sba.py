@@ -27,6 +27,8 @@ def check(table: Table, answers: Answers) -> bool:
     May raise ``NeedDecision`` (which legendary permanent to keep) before
     anything changes.
     """
+    if not table.dirty:
+        return False  # nothing has changed since the last check
     legend_losers = _legend_rule(table, answers)
     answers.clear()
     acted = False
@@ -102,6 +104,8 @@ def check(table: Table, answers: Answers) -> bool:
         table.emit({"type": "token_gone", "id": obj.id, "zone": obj.zone})
         acted = True
     table.variant.check_end(table)
+    if not acted:
+        table.dirty = False
     return acted or table.over
 
 

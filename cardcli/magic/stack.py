@@ -164,27 +164,56 @@ def facts_of(table: Table, obj: Obj, controller: str) -> DamageSource:
 
 def check_cast(table: Table, player: str, obj: Obj, x: int | None, free: bool = False) -> None:
     """Raise ``IllegalCommand`` unless ``player`` may cast ``obj`` now (before any choice)."""
-    if "Land" in obj.proto.types:
-        raise IllegalCommand(f"{obj.name} is a land: play it with '{player} play {obj.name}'")
+    problem = cast_problem(table, player, obj, x, free)
+    if problem is not None:
+        raise IllegalCommand(problem)
+
+
+def cast_problem(
+    table: Table,
+    player: str,
+    obj: Obj,
+    x: int | None,
+    free: bool = False,
+    sources: list[Source] | None = None,
+    explain: bool = True,
+) -> str | None:
+    """Why ``player`` may not cast ``obj`` now, or None. ``sources``: their lands, if known.
+
+    Without ``explain`` the reason is just "no" (the fast answer for listing moves).
+    """
+    proto = obj.proto
+    if "Land" in proto.types:
+        return f"{obj.name} is a land: play it with '{player} play {obj.name}'"
     if not free and not may_cast_now(table, player, obj):
-        raise IllegalCommand(
+        return (
             f"{obj.name} can be cast only in your own main phase with an empty stack"
             " (it is not an instant and has no flash)"
         )
-    facts = facts_of(table, obj, player)
-    for slot in cast_slots(obj):
-        if not has_candidates(table, slot, player, facts):
-            raise IllegalCommand(f"{obj.name} has no legal target ({slot.describe()})")
-    if free:
-        return
-    cost = spell_cost(table, player, obj)
-    if payment(table, player, cost, x or 0) is None:
-        have = ", ".join(f"#{oid} {''.join(k)}" for oid, k in mana_sources(table, player)) or "none"
-        pool = table.players[player].pool
-        raise IllegalCommand(
-            f"{player} cannot pay {cost.with_x(x or 0) if cost else ''} for {obj.name}"
-            f" (untapped lands: {have}; pool: {pool_text(pool)})"
-        )
+    if not free:
+        cost = spell_cost(table, player, obj)
+        if cost is not None:
+            lands = sources if sources is not None else mana_sources(table, player)
+            pool = table.players[player].pool
+            # Not enough mana in all: no need to look for a way to pay.
+            least = cost.generic + len(cost.colored) + len(cost.hybrid) + len(cost.two_hybrid)
+            short = least + (x or 0) * cost.x > len(lands) + sum(pool.values())
+            p = table.players[player]
+            life = p.team.life if p.team.life is not None else 0
+            if short or pay(cost.with_x(x or 0), pool, lands, life) is None:
+                if not explain:
+                    return "no"
+                have = ", ".join(f"#{oid} {''.join(k)}" for oid, k in lands) or "none"
+                return (
+                    f"{player} cannot pay {cost.with_x(x or 0)} for {obj.name}"
+                    f" (untapped lands: {have}; pool: {pool_text(pool)})"
+                )
+    if proto.spell or proto.is_aura:
+        facts = facts_of(table, obj, player)
+        for slot in cast_slots(obj):
+            if not has_candidates(table, slot, player, facts):
+                return f"{obj.name} has no legal target ({slot.describe()})"
+    return None
 
 
 def pool_text(pool: dict[str, int]) -> str:

@@ -94,6 +94,7 @@ class Table:
         self.streams: dict[str, Rng] = {}
         self.prevention: list[dict[str, Any]] = []  # shields from prevent_damage effects
         self.stray_tokens: list[Obj] = []  # tokens moved off the battlefield (704.5d)
+        self.dirty = True  # something changed since state-based actions were last checked
         # Turn and flow state, driven by ``flow``.
         self.turn = 0
         self.active = 0  # index into teams
@@ -271,6 +272,7 @@ class Table:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+        self.dirty = True  # every change is an event: state-based actions look again
 
     def take_events(self) -> list[Event]:
         events, self.events = self.events, []
