@@ -99,8 +99,8 @@ def pay_plan(table: Table, player: str, plan: Plan) -> None:
         p.pool[kind] -= count
         if not p.pool[kind]:
             del p.pool[kind]
-    for oid, _kind in plan.taps:
-        table.tap(table.objects[oid], "mana")
+    if plan.taps:
+        table.tap_many([table.objects[oid] for oid, _kind in plan.taps], "mana")
     if plan.life:
         table.lose_life(player, plan.life, "paid")
 

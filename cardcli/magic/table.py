@@ -693,6 +693,17 @@ class Table:
         self.emit({"type": "tapped", "ids": [obj.id], **({"why": why} if why else {})})
         return True
 
+    def tap_many(self, objs: list[Obj], why: str) -> None:
+        """Several permanents tapped at once (paying a cost): one event."""
+        done = []
+        for obj in objs:
+            if not obj.tapped:
+                obj.tapped = True
+                obj.touch()
+                done.append(obj.id)
+        if done:
+            self.emit({"type": "tapped", "ids": done, "why": why})
+
     def untap(self, obj: Obj) -> bool:
         if not obj.tapped:
             return False
