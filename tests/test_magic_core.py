@@ -275,3 +275,25 @@ def test_simultaneous_moves_are_one_batch() -> None:
     assert [m.zone for m in moved if m is not None] == ["hand", "exile"]
     src = DamageSource(0, "x", "bob")
     assert table.damage(src, 12345, 3) == 0  # a target that is gone takes nothing
+
+
+def test_damage_to_a_planeswalker_removes_loyalty_and_none_left_is_the_graveyard() -> None:
+    from cardcli.cards.mtg.model import Card
+    from cardcli.magic.cards import Proto
+
+    duel = Duel()
+    table = duel.table
+    walker = Proto.from_card(
+        Card.from_data(
+            {"name": "Test Walker", "mana_cost": "{3}", "types": ["Planeswalker"], "loyalty": "3", "oracle": ""}
+        )
+    )
+    obj = table.add_card("bob", walker, "battlefield", 99)
+    table.add_counters(obj, "loyalty", 3)
+    bears = duel.card("alice", "Grizzly Bears")
+    assert obj.id in combat.attack_targets(table, bears)  # Alice may attack it
+    table.damage(table.source_of(bears), obj.id, 2, combat=True)
+    assert obj.counters == {"loyalty": 1}
+    table.damage(table.source_of(bears), obj.id, 1)
+    sba.check(table, {})
+    assert [o.name for o in table.players["bob"].graveyard] == ["Test Walker"]

@@ -169,6 +169,23 @@ def _stack_lines(table: Table) -> list[str]:
     return lines
 
 
+def _option_label(table: Table, data: dict[str, Any], option: str) -> str:
+    """An option with what it names: ``#17 Zombie``, ``#41 (When ... enters, ...)``."""
+    triggers = data.get("triggers")
+    if isinstance(triggers, dict) and option in triggers:
+        return f"{option} ({triggers[option]})"
+    if option.startswith("#") and option[1:].isdigit():
+        oid = int(option[1:])
+        obj = table.objects.get(oid)
+        if obj is not None:
+            where = "" if obj.zone == "battlefield" else f", {obj.zone}"
+            return f"{option} {obj.name}{where}"
+        item = table.items.get(oid)
+        if item is not None:
+            return f"{option} {item.name} (on the stack)"
+    return option
+
+
 def render(table: Table, seat: str | None = None) -> str:
     team = table.active_team
     turn_word = "the players' turn" if team.name == PLAYERS else "the Horde's turn"
@@ -206,10 +223,9 @@ def render(table: Table, seat: str | None = None) -> str:
                 )
             )
         elif decision.kind not in ("priority", "attackers", "blockers") and decision.options:
-            shown = " | ".join(decision.remaining[:20]) + (
-                " ..." if len(decision.remaining) > 20 else ""
-            )
-            lines.extend(_wrap("choose: " + shown))
+            labels = [_option_label(table, decision.data, o) for o in decision.remaining[:20]]
+            more = " ..." if len(decision.remaining) > 20 else ""
+            lines.extend(_wrap("choose: " + " | ".join(labels) + more))
     return "\n".join(lines)
 
 
