@@ -285,7 +285,13 @@ def test_damage_to_a_planeswalker_removes_loyalty_and_none_left_is_the_graveyard
     table = duel.table
     walker = Proto.from_card(
         Card.from_data(
-            {"name": "Test Walker", "mana_cost": "{3}", "types": ["Planeswalker"], "loyalty": "3", "oracle": ""}
+            {
+                "name": "Test Walker",
+                "mana_cost": "{3}",
+                "types": ["Planeswalker"],
+                "loyalty": "3",
+                "oracle": "",
+            }
         )
     )
     obj = table.add_card("bob", walker, "battlefield", 99)

@@ -92,15 +92,19 @@ def can_attack(table: Table, obj: Obj) -> bool:
 
 def attack_targets(table: Table, attacker: Obj) -> list[Target]:
     """What a creature may attack: each player of the defending team, or their planeswalkers (508.1b)."""
-    found: list[Target] = []
-    for team in table.teams:
-        if team is table.active_team:
-            continue
-        found.extend(p.name for p in team.players)
-        for obj in table.battlefield.values():
-            if obj.controller in team.names and "Planeswalker" in table.chars(obj).types:
-                found.append(obj.id)
-    return found
+
+    def compute() -> list[Target]:
+        found: list[Target] = []
+        walkers = [o for o in table.battlefield.values() if "Planeswalker" in table.chars(o).types]
+        for team in table.teams:
+            if team is table.active_team:
+                continue
+            found.extend(p.name for p in team.players)
+            found.extend(o.id for o in walkers if o.controller in team.names)
+        return found
+
+    targets: list[Target] = table.memo(f"attack_targets:{table.active}", compute)
+    return list(targets)
 
 
 def declare_attack(table: Table, combat: Combat, obj: Obj, target: Target) -> None:
@@ -178,10 +182,46 @@ def can_block(table: Table, blocker: Obj, attacker: Obj) -> bool:
 
 def _team_controls_land(table: Table, player: str, subtype: str) -> bool:
     team = table.players[player].team
-    for obj in table.battlefield.values():
-        if obj.controller in team.names and subtype in table.chars(obj).subtypes:
-            return True
-    return False
+
+    def compute() -> frozenset[str]:
+        found: set[str] = set()
+        for obj in table.battlefield.values():
+            if obj.controller in team.names:
+                ch = table.chars(obj)
+                if "Land" in ch.types:
+                    found.update(ch.subtypes)
+        return frozenset(found)
+
+    lands: frozenset[str] = table.memo(f"land_types:{team.name}", compute)
+    return subtype in lands
+
+
+def blocker_kind(table: Table, obj: Obj) -> tuple[object, ...]:
+    """Everything about a creature that decides which attackers it can block (509.1a-b)."""
+    ch = table.chars(obj)
+    return (
+        ch.types,
+        ch.subtypes,
+        ch.colors,
+        frozenset(k for k in ch.keywords if k in ("flying", "reach")),
+        ch.cant_block,
+        obj.tapped,
+        obj.zone,
+        table.players[obj.controller].team.name,
+    )
+
+
+def able_blockers(table: Table, candidates: list[Obj], attackers: list[Obj]) -> list[Obj]:
+    """The candidates that can block at least one attacker, checked once per kind of blocker."""
+    verdict: dict[tuple[object, ...], bool] = {}
+    able = []
+    for obj in candidates:
+        kind = blocker_kind(table, obj)
+        if kind not in verdict:
+            verdict[kind] = any(can_block(table, obj, a) for a in attackers)
+        if verdict[kind]:
+            able.append(obj)
+    return able
 
 
 def declare_block(table: Table, combat: Combat, blocker: Obj, attacker: Obj) -> None:

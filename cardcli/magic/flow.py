@@ -240,13 +240,14 @@ def _declare_blockers(table: Table) -> None:
     fight = table.combat
     assert fight is not None
     defending = [t for t in table.teams if t is not table.active_team]
+    attackers = [table.objects[a] for a in fight.attackers]
     for team in defending:
-        able = [
+        candidates = [
             o
             for o in table.battlefield.values()
-            if o.controller in team.names
-            and any(combat.can_block(table, o, table.objects[a]) for a in fight.attackers)
+            if o.controller in team.names and not o.tapped and "Creature" in table.chars(o).types
         ]
+        able = combat.able_blockers(table, candidates, attackers)
         if not able:
             continue
         if team.automated:

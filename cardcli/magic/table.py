@@ -95,6 +95,7 @@ class Table:
         self.prevention: list[dict[str, Any]] = []  # shields from prevent_damage effects
         self.stray_tokens: list[Obj] = []  # tokens moved off the battlefield (704.5d)
         self.dirty = True  # something changed since state-based actions were last checked
+        self._memo: dict[str, tuple[tuple[int, int], Any]] = {}
         # Turn and flow state, driven by ``flow``.
         self.turn = 0
         self.active = 0  # index into teams
@@ -167,6 +168,16 @@ class Table:
         obj.cache = result
         obj.cache_key = key
         return result
+
+    def memo(self, key: str, compute: Callable[[], Any]) -> Any:
+        """A value computed once for the battlefield as it is now (zone and static versions)."""
+        version = (self.zone_version, self.static_version)
+        cached = self._memo.get(key)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        value = compute()
+        self._memo[key] = (version, value)
+        return value
 
     def team_of(self, player: str) -> Team:
         return self.players[player].team

@@ -31,20 +31,6 @@ def power_key(table: Table, obj: Obj) -> tuple[int, int]:
     return (ch.power, ch.toughness)
 
 
-def _kind(table: Table, obj: Obj) -> tuple[Any, ...]:
-    """Everything about a blocker that decides which attackers it can block."""
-    ch = table.chars(obj)
-    return (
-        ch.types,
-        ch.subtypes,
-        ch.colors,
-        frozenset(k for k in ch.keywords if k in ("flying", "reach")),
-        ch.cant_block,
-        obj.tapped,
-        obj.controller,
-    )
-
-
 def order_by_power(table: Table, objs: list[Obj], rng: Rng) -> tuple[list[Obj], list[int]]:
     """Most powerful first; equal power and toughness in random order.
 
@@ -94,7 +80,7 @@ def horde_blocks(
 
     groups: dict[tuple[int, int], dict[tuple[Any, ...], list[Obj]]] = {}
     for obj in blockers:
-        kind = _kind(table, obj)
+        kind = combat.blocker_kind(table, obj)
         sample.setdefault(kind, obj)
         groups.setdefault(power_key(table, obj), {}).setdefault(kind, []).append(obj)
     blocks: list[tuple[int, int]] = []

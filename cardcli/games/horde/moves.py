@@ -104,14 +104,16 @@ def _block_moves(table: Table, seat: str) -> list[str]:
     team = table.players[seat].team
     found: list[str] = []
     attackers = [table.objects[a] for a in fight.attackers if a in table.objects]
+    verdicts: dict[tuple[object, ...], list[int]] = {}  # kind of blocker -> what it can block
     for obj in list(table.battlefield.values()):
         if obj.controller not in team.names or obj.id in fight.blocks or obj.tapped:
             continue
         if "Creature" not in table.chars(obj).types:
             continue
-        for attacker in attackers:
-            if combat.can_block(table, obj, attacker):
-                found.append(f"block #{attacker.id} with #{obj.id}")
+        kind = combat.blocker_kind(table, obj)
+        if kind not in verdicts:
+            verdicts[kind] = [a.id for a in attackers if combat.can_block(table, obj, a)]
+        found.extend(f"block #{a} with #{obj.id}" for a in verdicts[kind])
     found.extend(f"unblock #{b}" for b in fight.blocks)
     if combat.blocks_problem(table, fight) is None:
         found.append("pass")
