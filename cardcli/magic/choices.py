@@ -35,6 +35,8 @@ def ask(table: Table, answers: Answers, key: str, decision: Decision) -> list[st
         return answers[key]
     options = decision.options
     forced = len(options) <= decision.low and decision.low == decision.high
+    if decision.ordered and len(options) > 1:
+        forced = False  # every option is taken, but in an order someone chooses
     if forced or not options:
         # Nothing to choose: every option must be taken (or there is none).
         answers[key] = list(options)

@@ -33,6 +33,7 @@ class Decision:
     low: int = 1
     high: int = 1
     team: str | None = None  # set when any player of that team may answer
+    ordered: bool = False  # the order of the picks is the answer (trigger order)
     picked: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
 

@@ -265,10 +265,14 @@ def choose(table: Table, player: str, picks: list[str]) -> None:
         return
     new: list[str] = []
     finish = False
+    alike = False
     for pick in picks:
         word = pick.lower()
         if word in ("done", "none"):
             finish = True
+            continue
+        if word == "all" and "same" in decision.data:
+            alike = True
             continue
         if word.isdigit() and decision.kind not in ("x",) and f"#{word}" in decision.options:
             word = f"#{word}"
@@ -285,9 +289,15 @@ def choose(table: Table, player: str, picks: list[str]) -> None:
         raise IllegalCommand(f"choose at most {decision.high}")
     if finish and len(decision.picked) + len(new) < decision.low:
         raise IllegalCommand(f"choose at least {decision.low} before done")
+    if alike and len(decision.picked) + len(new) < decision.low:
+        raise IllegalCommand(f"choose {decision.low} before 'all'")
     decision.picked.extend(new)
     if decision.picked:
         table.emit({"type": "chosen", "player": player, "kind": decision.kind, "picked": list(new)})
+    if alike:
+        answers = decision.data["answers"]
+        answers[decision.data["same"]] = list(decision.picked)
+        finish = True
     if finish or decision.complete:
         flow.answer(table, list(decision.picked))
 

@@ -10,6 +10,7 @@ card moves to the stack (a new object, rule 400.7), the costs are paid and
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -614,8 +615,9 @@ def place_triggers(table: Table) -> None:
         table.placing = None
 
 
-def _signature(trigger: PendingTrigger) -> tuple[str, int]:
-    return (trigger.source_name, trigger.ability.index)
+def _signature(trigger: PendingTrigger) -> str:
+    """Triggers alike: the same source and the same effects (their order cannot matter)."""
+    return trigger.source_name + json.dumps(trigger.ability.effects, sort_keys=True)
 
 
 def _place(table: Table, placing: Placement) -> None:
@@ -636,6 +638,7 @@ def _place(table: Table, placing: Placement) -> None:
                     labels,
                     low=len(labels),
                     high=len(labels),
+                    ordered=True,
                     data={
                         "triggers": {f"#{placing.ids[i]}": trigger_text(triggers[i]) for i in order}
                     },
@@ -670,6 +673,16 @@ def _place(table: Table, placing: Placement) -> None:
                 skip = True  # 603.3d: no legal target: the ability is removed
                 break
             high = min(slot.count, len(options))
+            same = f"same:{_signature(trigger)}:{s}"
+            reused = placing.answers.get(same)
+            if reused is not None and all(r in options for r in reused):
+                # "choose ... all": the same targets for every copy of this trigger.
+                placing.answers[f"t{i}:{s}"] = list(reused)
+            left = sum(
+                1
+                for j in placing.order[placing.index :]
+                if _signature(triggers[j]) == _signature(trigger)
+            )
             picks = ask(
                 table,
                 placing.answers,
@@ -677,10 +690,12 @@ def _place(table: Table, placing: Placement) -> None:
                 Decision(
                     "target",
                     trigger.controller,
-                    f"#{item_id} {trigger_text(trigger)}: choose {slot.describe()}",
+                    f"#{item_id} {trigger_text(trigger)}: choose {slot.describe()}"
+                    + (f" ({left} like it: add 'all' to aim them all alike)" if left > 1 else ""),
                     options,
                     low=min(slot.low, high),
                     high=high,
+                    data={"same": same} if left > 1 else {},
                 ),
             )
             chosen.append([_target_of(p) for p in picks])

@@ -55,6 +55,8 @@ def legal(table: Table, seat: str) -> list[str]:
         if kind != "assign"
         else [f"choose {option}" for option in decision.options]
     )
+    if "same" in decision.data and decision.high == 1 and not decision.picked:
+        found.extend(f"choose {option} all" for option in decision.remaining)
     if (decision.picked and decision.can_finish and not decision.complete) or (
         not decision.picked and decision.low == 0 and decision.high > 0
     ):
