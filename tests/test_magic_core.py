@@ -7,10 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import combat, play, sba, stack
+from cardcli.magic import casting, combat, play, sba
 from cardcli.magic.mana import ManaCost, pay
 from cardcli.magic.objects import ObjEffect
-from cardcli.magic.table import DamageSource, Move
+from cardcli.magic.sources import DamageSource
+from cardcli.magic.table import Move
 from tests.magic_helpers import Duel, proto
 
 # -- mana ---------------------------------------------------------------------------------
@@ -192,7 +193,7 @@ def test_a_spell_without_mana_is_refused_and_nothing_changes() -> None:
     duel.run()
     assert table.pending is None or table.pending.kind == "priority"
     with pytest.raises(IllegalCommand, match="cannot pay"):
-        stack.check_cast(table, "alice", bolt, None)
+        casting.check_cast(table, "alice", bolt, None)
     assert bolt.zone == "hand" and not table.stack
 
 

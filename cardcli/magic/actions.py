@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import stack
+from cardcli.magic import activation, casting, costs
 from cardcli.magic.cards import ActivationCost
 from cardcli.magic.objects import Obj
 
@@ -32,7 +32,7 @@ def can_play_land(table: Table, player: str, obj: Obj) -> str | None:
     """305.2 / 805.4c: one land a turn for each player of the active team, at sorcery speed."""
     if "Land" not in obj.proto.types:
         return f"{obj.name} is not a land: cast it"
-    if not stack.sorcery_timing(table, player):
+    if not casting.sorcery_timing(table, player):
         return "a land is played in your own main phase with an empty stack"
     if table.players[player].lands_played >= 1:
         return f"{player} has already played a land this turn"
@@ -44,7 +44,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
     p = table.players[player]
     found: list[Action] = []
     seen: set[str] = set()
-    sources = stack.mana_sources(table, player) if p.hand else []
+    sources = costs.mana_sources(table, player) if p.hand else []
     for obj in p.hand:
         if obj.name in seen:
             continue
@@ -53,7 +53,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             if can_play_land(table, player, obj) is None:
                 found.append(Action("play", player, obj.id, obj.name))
         else:
-            if stack.cast_problem(table, player, obj, None, sources=sources, explain=False):
+            if casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
                 continue
             found.append(Action("cast", player, obj.id, obj.name))
         if stop_at_first and found:
@@ -63,7 +63,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             continue
         for index, ability in enumerate(obj.proto.activated):
             try:
-                stack.check_activation(table, player, obj, ability)
+                activation.check_activation(table, player, obj, ability)
             except IllegalCommand:
                 continue
             found.append(
@@ -91,7 +91,7 @@ def mana_problem(table: Table, player: str, obj: Obj) -> str | None:
         return f"#{obj.id} {obj.name} has no mana ability"
     ability = obj.proto.mana_abilities[0]
     try:
-        stack._check_cost(table, player, obj, ability.cost or ActivationCost())
+        activation.check_cost(table, player, obj, ability.cost or ActivationCost())
     except IllegalCommand as err:
         return str(err)
     return None
@@ -124,7 +124,7 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
                 pool[kind] = pool.get(kind, 0) + 1
         return any(
             "Land" not in obj.proto.types
-            and stack.cast_problem(table, player, obj, None, explain=False) is None
+            and casting.cast_problem(table, player, obj, None, explain=False) is None
             for obj in table.players[player].hand
         )
     finally:

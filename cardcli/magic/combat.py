@@ -17,7 +17,7 @@ from cardcli.magic.cards import LANDWALK
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, ObjEffect, Target
-from cardcli.magic.table import protection_against
+from cardcli.magic.sources import protection_against
 from cardcli.magic.targets import spell_label
 
 if TYPE_CHECKING:

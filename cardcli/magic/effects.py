@@ -19,7 +19,8 @@ from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
-from cardcli.magic.table import DamageSource, Move
+from cardcli.magic.sources import DamageSource
+from cardcli.magic.table import Move
 from cardcli.magic.targets import Slot, slots_of, spell_label
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardcli.magic import combat, sba, stack
+from cardcli.magic import casting, combat, resolve, sba, triggers
 from cardcli.magic.actions import team_can_act
 from cardcli.magic.choices import Answers, NeedDecision, ask
 from cardcli.magic.decisions import Decision
@@ -91,12 +91,12 @@ def answer(table: Table, picks: list[str]) -> None:
 
 def _step_once(table: Table) -> None:
     if table.casting is not None:
-        stack.advance_casting(table)
+        casting.advance_casting(table)
         if table.casting is None:
             took_action(table)
         return
     if table.resolving is not None:
-        stack.continue_resolution(table)
+        resolve.continue_resolution(table)
         table.priority = table.active  # 117.3b
         table.passes = 0
         return
@@ -114,7 +114,7 @@ def _step_once(table: Table) -> None:
     if table.trigger_queue or table.placing is not None:
         if cleanup:
             table.extra["cleanup_priority"] = True
-        stack.place_triggers(table)
+        triggers.place_triggers(table)
         return
     if cleanup and not table.extra.get("cleanup_priority"):
         end_step(table)  # 514.3: no priority unless something happened in cleanup
@@ -150,7 +150,7 @@ def do_pass(table: Table, automatic: bool = False) -> None:
         table.passes = 0
         table.priority = table.active
         if table.stack:
-            stack.begin_resolution(table)
+            resolve.begin_resolution(table)
         else:
             end_step(table)
         return

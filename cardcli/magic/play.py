@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import combat, flow, stack
+from cardcli.magic import activation, casting, combat, flow
 from cardcli.magic.actions import can_play_land, mana_problem
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, Target
-from cardcli.magic.targets import slots_of, spell_label
+from cardcli.magic.targets import check_targets, slots_of, spell_label
 
 if TYPE_CHECKING:
     from cardcli.magic.table import Table
@@ -67,19 +67,19 @@ def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Targe
         raise IllegalCommand(f"#{obj.id} {obj.name} is not in {player}'s hand")
     if x is not None and not obj.proto.cost.x:
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
-    stack.check_cast(table, player, obj, x)
+    casting.check_cast(table, player, obj, x)
     chosen = None
     if targets is not None:
-        chosen = stack.check_targets(
+        chosen = check_targets(
             table,
             player,
-            stack.cast_slots(obj),
+            casting.cast_slots(obj),
             targets,
-            stack.facts_of(table, obj, player),
+            casting.facts_of(table, obj, player),
             obj.name,
         )
     table.pending = None
-    table.casting = stack.Casting(player, obj.id, None, x, chosen)
+    table.casting = casting.Casting(player, obj.id, None, x, chosen)
     flow.run(table)
 
 
@@ -105,14 +105,14 @@ def activate(
     if not 0 <= index < len(abilities):
         raise IllegalCommand(f"#{obj.id} {obj.name} has abilities 1 to {len(abilities)}")
     ability = abilities[index]
-    stack.check_activation(table, player, obj, ability)
+    activation.check_activation(table, player, obj, ability)
     chosen = None
     if targets is not None:
-        chosen = stack.check_targets(
+        chosen = check_targets(
             table, player, slots_of(ability.effects), targets, table.source_of(obj), obj.name
         )
     table.pending = None
-    table.casting = stack.Casting(player, obj.id, index, None, chosen)
+    table.casting = casting.Casting(player, obj.id, index, None, chosen)
     flow.run(table)
 
 
@@ -138,7 +138,7 @@ def tap_for_mana(table: Table, player: str, obj: Obj, color: str | None) -> None
             made = ", ".join("".join(c) for c in choices)
             raise IllegalCommand(f"#{obj.id} {obj.name} makes {made}, not {color}")
         choice = matching[0]
-    stack.activate_mana(table, player, obj, ability, choice)
+    activation.activate_mana(table, player, obj, ability, choice)
 
 
 def pass_priority(table: Table, player: str) -> None:

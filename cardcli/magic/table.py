@@ -18,27 +18,17 @@ from typing import Any
 
 from cardcli.engine.rng import Rng, derive
 from cardcli.magic import chars as chars_mod
+from cardcli.magic import counts
+from cardcli.magic import damage as damage_mod
 from cardcli.magic.cards import Ability, Proto
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, Player, StackItem, Target, Team
+from cardcli.magic.sources import DamageSource
 from cardcli.magic.variant import Variant
 
 Event = dict[str, Any]
 WATCHED = ("another_creature_enters", "another_creature_dies", "spell_cast", "upkeep", "end_step")
-
-
-@dataclass(frozen=True)
-class DamageSource:
-    """What the rules ask of a source of damage (its last known information)."""
-
-    id: int
-    name: str
-    controller: str
-    colors: frozenset[str] = frozenset()
-    keywords: frozenset[str] = frozenset()
-    types: frozenset[str] = frozenset()
-    subtypes: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -223,55 +213,8 @@ class Table:
         )
 
     def amount_of(self, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int:
-        """A card-model amount: a number, X, or a count of things (``count``)."""
-        if isinstance(amount, bool):
-            return int(amount)
-        if isinstance(amount, int):
-            return amount
-        if amount == "X":
-            return x
-        if not isinstance(amount, dict):
-            return 0
-        kind = amount.get("count")
-        whose = amount.get("controller", "you")
-        filt = amount.get("filter") or {}
-        times = int(amount.get("times", 1))
-
-        def counted(p: str) -> bool:
-            if whose == "you":
-                return p == player
-            if whose == "opponents":
-                return self.are_opponents(p, player)
-            return True
-
-        total = 0
-        if kind in ("creatures", "permanents", "lands"):
-            for obj in self.battlefield.values():
-                if not counted(obj.controller):
-                    continue
-                ch = self.chars(obj) if obj is not source else self._printed(obj)
-                if kind == "creatures" and "Creature" not in ch.types:
-                    continue
-                if kind == "lands" and "Land" not in ch.types:
-                    continue
-                if filt and not chars_mod.matches(
-                    self, filt, obj, ch, source.id if source else None
-                ):
-                    continue
-                total += 1
-        elif kind in ("cards_in_hand", "cards_in_graveyard", "creature_cards_in_graveyard"):
-            zone = "hand" if kind == "cards_in_hand" else "graveyard"
-            for p in self.players.values():
-                if not counted(p.name):
-                    continue
-                for obj in p.zones[zone]:
-                    ch = self._printed(obj)
-                    if kind == "creature_cards_in_graveyard" and "Creature" not in ch.types:
-                        continue
-                    if filt and not chars_mod.matches(self, filt, obj, ch, None):
-                        continue
-                    total += 1
-        return total * times
+        """A card-model amount: a number, X, or a count of things (``counts``)."""
+        return counts.amount_of(self, amount, player, source, x)
 
     def _printed(self, obj: Obj) -> Chars:
         p = obj.proto
@@ -495,148 +438,23 @@ class Table:
             for ability in abilities:
                 self.queue(watcher, watcher.controller, ability, context)
 
-    # -- fixed point: damage and life -----------------------------------------------------
+    # -- fixed points: damage and life (``damage``) ----------------------------------
 
     def damage(
         self, source: DamageSource, target: Target, amount: int, combat: bool = False
     ) -> int:
         """Deal damage (120); returns how much was dealt after prevention."""
-        if amount <= 0:
-            return 0
-        event = self.replace(
-            "damage", {"source": source, "target": target, "amount": amount, "combat": combat}
-        )
-        if event is None or event["amount"] <= 0:
-            return 0
-        amount = int(event["amount"])
-        target = event["target"]
-        if isinstance(target, int):
-            obj = self.objects.get(target)
-            if obj is None or obj.zone != "battlefield":
-                return 0
-            if self._protected(obj, source) or self._shielded(target, amount) == 0:
-                self.emit(
-                    {
-                        "type": "damage_prevented",
-                        "source": source.id,
-                        "target": target,
-                        "amount": amount,
-                    }
-                )
-                return 0
-            amount = self._shielded(target, amount, consume=True)
-            ch = self.chars(obj)
-            self.emit(
-                {
-                    "type": "damage",
-                    "source": source.id,
-                    "source_name": source.name,
-                    "target": obj.id,
-                    "amount": amount,
-                    "combat": combat,
-                }
-            )
-            if "Creature" in ch.types:
-                obj.damage += amount
-                if "deathtouch" in source.keywords:
-                    obj.deathtouched = True
-            if "Planeswalker" in ch.types:
-                self.remove_counters(obj, "loyalty", amount)
-            self.fire(
-                "dealt_damage", {"object": obj.id, "amount": amount, "source": source.id}, obj
-            )
-        else:
-            if self._shielded(target, amount) == 0:
-                self.emit(
-                    {
-                        "type": "damage_prevented",
-                        "source": source.id,
-                        "target": target,
-                        "amount": amount,
-                    }
-                )
-                return 0
-            amount = self._shielded(target, amount, consume=True)
-            self.emit(
-                {
-                    "type": "damage",
-                    "source": source.id,
-                    "source_name": source.name,
-                    "target": target,
-                    "amount": amount,
-                    "combat": combat,
-                }
-            )
-            # 120.3a: damage to a player makes that player lose that much life.
-            self.lose_life(target, amount, "damage")
-            if combat:
-                src = self.objects.get(source.id)
-                if src is not None:
-                    self.fire(
-                        "deals_combat_damage_to_player",
-                        {"player": target, "amount": amount, "object": src.id},
-                        src,
-                    )
-        if "lifelink" in source.keywords:
-            self.gain_life(source.controller, amount, "lifelink")  # 702.15b
-        return amount
-
-    def _protected(self, obj: Obj, source: DamageSource) -> bool:
-        """702.16e: damage from a source it has protection from is prevented."""
-        return protection_against(self.chars(obj).keywords, source)
-
-    def _shielded(self, target: Target, amount: int, consume: bool = False) -> int:
-        """Damage left after prevention shields on ``target`` (615)."""
-        for shield in self.prevention:
-            if shield["target"] != target or amount <= 0:
-                continue
-            stopped = min(amount, shield["amount"])
-            if consume:
-                shield["amount"] -= stopped
-            amount -= stopped
-        if consume:
-            self.prevention = [s for s in self.prevention if s["amount"] > 0]
-        return amount
+        return damage_mod.damage(self, source, target, amount, combat)
 
     def lose_life(self, player: str, amount: int, why: str) -> int:
-        if amount <= 0:
-            return 0
-        event = self.replace("lose_life", {"player": player, "amount": amount, "why": why})
-        if event is None or event["amount"] <= 0:
-            return 0
-        team = self.players[player].team
-        if team.life is None:
-            return 0
-        amount = int(event["amount"])
-        return self._change_life(team, player, -amount, why)
+        return damage_mod.lose_life(self, player, amount, why)
 
     def gain_life(self, player: str, amount: int, why: str) -> int:
-        if amount <= 0:
-            return 0
-        event = self.replace("gain_life", {"player": player, "amount": amount, "why": why})
-        if event is None or event["amount"] <= 0:
-            return 0
-        team = self.players[player].team
-        if team.life is None:
-            return 0
-        return self._change_life(team, player, int(event["amount"]), why)
+        return damage_mod.gain_life(self, player, amount, why)
 
-    def _change_life(self, team: Team, player: str, delta: int, why: str) -> int:
-        """810.9: life changes happen to each player; the team's shared total moves."""
-        assert team.life is not None
-        team.life += delta
-        self.life_logged[team.name] += delta
-        self.emit(
-            {
-                "type": "life",
-                "player": player,
-                "team": team.name,
-                "delta": delta,
-                "life": team.life,
-                "why": why,
-            }
-        )
-        return abs(delta)
+    def change_life(self, team: Team, player: str, delta: int, why: str) -> int:
+        """A change of the team's life that no replacement touches (a manual adjustment)."""
+        return damage_mod.change_life(self, team, player, delta, why)
 
     # -- fixed point: cards from libraries ----------------------------------------------------
 
@@ -803,24 +621,3 @@ class Table:
         going = [Move(obj, "graveyard", "sacrificed") for obj in objs if obj.zone == "battlefield"]
         if going:
             self.move_many(going)
-
-
-def protection_against(keywords: frozenset[str], source: DamageSource) -> bool:
-    """Protection from a colour, a card type or a creature type matches ``source`` (702.16a)."""
-    for keyword in keywords:
-        if not keyword.startswith("protection from "):
-            continue
-        quality = keyword[len("protection from ") :]
-        for part in quality.replace(" and from ", ",").replace(" and ", ",").split(","):
-            word = part.strip()
-            if word in COLOR_BY_WORD and COLOR_BY_WORD[word] in source.colors:
-                return True
-            if word == "everything":
-                return True
-            name = word[:-1] if word.endswith("s") else word
-            if name.capitalize() in source.subtypes or name.capitalize() in source.types:
-                return True
-    return False
-
-
-COLOR_BY_WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

@@ -10,12 +10,15 @@ a target that left is no longer found (608.2b).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from cardcli.engine.errors import IllegalCommand
 from cardcli.magic import chars as chars_mod
 from cardcli.magic.cards import Effect
-from cardcli.magic.objects import Obj, Target
-from cardcli.magic.table import DamageSource, protection_against
+from cardcli.magic.choices import Answers, ask
+from cardcli.magic.decisions import Decision
+from cardcli.magic.objects import Obj, StackItem, Target
+from cardcli.magic.sources import DamageSource, protection_against
 
 if TYPE_CHECKING:
     from cardcli.magic.table import Table
@@ -44,6 +47,14 @@ GRAVEYARD_KINDS = {
     "card_in_a_graveyard",
 }
 PLAYER_KINDS = {"player", "opponent"}
+
+
+class Choosing(Protocol):
+    """A spell or ability being put together: who, the targets so far, the answers given."""
+
+    player: str
+    targets: list[list[Target]] | None
+    answers: Answers
 
 
 @dataclass(frozen=True)
@@ -255,3 +266,86 @@ def parse_target(word: str) -> Target | None:
     if text.isdigit() and text.isascii() and len(text) < 10:
         return int(text)
     return text if text.isidentifier() else None
+
+
+def choose_targets(
+    table: Table,
+    casting: Choosing,
+    slots: list[Slot],
+    facts: DamageSource,
+    spell_id: int | None,
+    name: str,
+) -> list[list[Target]]:
+    if casting.targets is not None:
+        return casting.targets
+    chosen: list[list[Target]] = []
+    for index, slot in enumerate(slots):
+        options = [spell_label(t) for t in candidates(table, slot, casting.player, facts, spell_id)]
+        high = min(slot.count, len(options))
+        picks = ask(
+            table,
+            casting.answers,
+            f"target{index}",
+            Decision(
+                "target",
+                casting.player,
+                f"{name}: choose {slot.describe()}",
+                options,
+                low=min(slot.low, high),
+                high=high,
+                data={"slot": index},
+            ),
+        )
+        chosen.append([target_of(p) for p in picks])
+    casting.targets = chosen
+    return chosen
+
+
+def target_of(text: str) -> Target:
+    return int(text[1:]) if text.startswith("#") else text
+
+
+def check_targets(
+    table: Table,
+    player: str,
+    slots: list[Slot],
+    given: list[Target],
+    facts: DamageSource,
+    name: str,
+    spell_id: int | None = None,
+) -> list[list[Target]]:
+    """Split targets named in a command over the slots, checking each (115.3)."""
+    if not slots:
+        raise IllegalCommand(f"{name} has no targets; leave out '-> ...'")
+    out: list[list[Target]] = []
+    rest = list(given)
+    for slot in slots:
+        take: list[Target] = []
+        while rest and len(take) < slot.count:
+            target = rest[0]
+            if not legal(table, slot, target, player, facts, spell_id):
+                if len(take) >= slot.low and len(out) + 1 < len(slots):
+                    break
+                raise IllegalCommand(
+                    f"{spell_label(target)} is not a legal target for {name} ({slot.describe()})"
+                )
+            if target in take:
+                raise IllegalCommand(f"{spell_label(target)} is named twice for one target word")
+            take.append(rest.pop(0))
+        if len(take) < slot.low:
+            raise IllegalCommand(f"{name} needs {slot.describe()}")
+        out.append(take)
+    if rest:
+        raise IllegalCommand(
+            f"{name} takes fewer targets: {' '.join(spell_label(t) for t in rest)}"
+        )
+    return out
+
+
+def announce_targets(table: Table, item: StackItem) -> None:
+    for slot in item.targets:
+        for target in slot:
+            if isinstance(target, int):
+                obj = table.objects.get(target)
+                if obj is not None and obj.zone == "battlefield":
+                    table.fire("becomes_target", {"object": obj.id, "by": item.id}, obj)

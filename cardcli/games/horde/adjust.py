@@ -55,7 +55,7 @@ def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
         team = table.teams[0]
         assert team.life is not None
         _logged(table, seat, what, args)
-        table._change_life(team, seat, delta, "adjust")
+        table.change_life(team, seat, delta, "adjust")
         return
     if what == "mill":
         if not args or len(args) > 2:

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.games.horde.blocking import horde_blocks
-from cardcli.magic import combat, stack
+from cardcli.magic import casting, combat
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
 from cardcli.magic.objects import Obj, Player, Target, Team
@@ -144,13 +144,13 @@ class HordeVariant(Variant):
             if obj is None or obj.owner != HORDE or obj.zone not in ("revealed", "hand"):
                 continue
             try:
-                stack.check_cast(table, HORDE, obj, None, free=True)
+                casting.check_cast(table, HORDE, obj, None, free=True)
             except IllegalCommand as err:
                 table.emit({"type": "uncastable", "id": obj.id, "card": obj.name, "why": str(err)})
                 if obj.zone == "revealed":
                     table.move(obj, "graveyard", "uncastable")
                 continue
-            table.casting = stack.Casting(HORDE, obj.id, free=True)
+            table.casting = casting.Casting(HORDE, obj.id, free=True)
             return True
 
     def ignores_summoning_sickness(self, table: Table, obj: Obj) -> bool:
