@@ -111,3 +111,10 @@ def test_an_object_id_in_a_command_is_not_a_comment(tmp_path: Path) -> None:
 def test_rules_shows_the_horde_rules() -> None:
     result = cardcli("rules", "horde")
     assert result.exit_code == 0 and "most powerful" in result.stdout
+
+
+def test_a_setup_with_orders_or_decks_is_refused() -> None:
+    result = cardcli(
+        "play", "horde", "--setup", str(SETUPS / "fizzle.yaml"), "--order", "p1=Forest", stdin=""
+    )
+    assert result.exit_code == 2 and "leave out --order" in result.stderr

@@ -103,6 +103,10 @@ def prepare(given: dict[str, Any]) -> dict[str, Any]:
     loaded = dict(given)
     position = loaded.get("setup")
     if position is not None:
+        for other in ("order", "horde_order", "deck", "horde"):
+            if loaded.get(other):
+                flag = "--" + other.replace("_", "-")
+                raise UsageError(f"--setup gives every zone: leave out {flag}")
         count = len([s for s in ("p1", "p2", "p3", "p4") if s in position["position"]])
         if loaded.get("players") is None:
             loaded["players"] = count
