@@ -304,3 +304,12 @@ def test_damage_to_a_planeswalker_removes_loyalty_and_none_left_is_the_graveyard
     table.damage(table.source_of(bears), obj.id, 1)
     sba.check(table, {})
     assert [o.name for o in table.players["bob"].graveyard] == ["Test Walker"]
+
+
+def test_a_no_lifegain_static_stops_life_gain() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("bob", "Sulfuric Vortex")  # If a player would gain life, that player gains none
+    assert table.gain_life("alice", 3, "test") == 0
+    assert table.teams[0].life == 20
+    assert table.take_events()[-1]["type"] == "no_lifegain"

@@ -143,7 +143,28 @@ def gain_life(table: Table, player: str, amount: int, why: str) -> int:
     team = table.players[player].team
     if team.life is None:
         return 0
+    stopper = _no_lifegain(table, player)
+    if stopper is not None:
+        # "If a player would gain life, that player gains no life instead" (614.1a).
+        table.emit({"type": "no_lifegain", "player": player, "amount": amount, "source": stopper})
+        return 0
     return change_life(table, team, player, int(event["amount"]), why)
+
+
+def _no_lifegain(table: Table, player: str) -> int | None:
+    """The id of a permanent whose static ability stops ``player`` gaining life, if any."""
+    for st in table.statics:
+        if st.ability.static != "no_lifegain":
+            continue
+        who = st.ability.data.get("players", "all")
+        owner = st.source.controller
+        if (
+            who == "all"
+            or (who == "you" and player == owner)
+            or (who == "opponents" and table.are_opponents(player, owner))
+        ):
+            return st.source.id
+    return None
 
 
 def change_life(table: Table, team: Team, player: str, delta: int, why: str) -> int:

@@ -161,6 +161,13 @@ def pass_priority(table: Table, player: str) -> None:
     flow.run(table)
 
 
+def _declaring(table: Table) -> None:
+    """Declarations count as actions: a step's cap ends an endless attack / unattack."""
+    if table.actions >= flow.MAX_ACTIONS:
+        raise IllegalCommand(f"{flow.MAX_ACTIONS} declarations in this step already: pass")
+    table.actions += 1
+
+
 def attack(table: Table, player: str, objs: list[Obj], target: Target | None) -> None:
     decision = table.pending
     if decision is None or decision.kind != "attackers" or not may_answer(decision, table, player):
@@ -179,6 +186,7 @@ def attack(table: Table, player: str, objs: list[Obj], target: Target | None) ->
         if chosen is None or chosen not in options:
             shown = ", ".join(spell_label(o) for o in options) or "nothing"
             raise IllegalCommand(f"#{obj.id} can attack {shown}")
+    _declaring(table)
     for obj in objs:
         options = combat.attack_targets(table, obj)
         chosen = target if target is not None else _default_target(options)
@@ -199,6 +207,10 @@ def withdraw(table: Table, player: str, obj: Obj) -> None:
     fight = table.combat
     if decision is None or fight is None or not may_answer(decision, table, player):
         raise IllegalCommand(f"nothing to take back now: {waiting_for(table)}")
+    if decision.kind in ("attackers", "blockers") and (
+        obj.id in fight.attackers or obj.id in fight.blocks
+    ):
+        _declaring(table)
     if decision.kind == "attackers" and obj.id in fight.attackers:
         del fight.attackers[obj.id]
         obj.attacking = False
@@ -237,6 +249,7 @@ def block(table: Table, player: str, attacker: Obj, blockers: list[Obj]) -> None
         problem = combat.block_problem(table, obj, attacker)
         if problem is not None:
             raise IllegalCommand(problem)
+    _declaring(table)
     for obj in blockers:
         combat.declare_block(table, fight, obj, attacker)
     table.emit({"type": "block_declared", "attacker": attacker.id, "ids": [o.id for o in blockers]})
@@ -246,8 +259,16 @@ def finish_blockers(table: Table) -> None:
     fight = table.combat
     assert fight is not None
     problem = combat.blocks_problem(table, fight)
-    if problem is not None:
+    if problem is not None and table.actions < flow.MAX_ACTIONS:
         raise IllegalCommand(problem)
+    if problem is not None:
+        # The cap is reached: the blocks that break the rules are taken back (509.1c).
+        for attacker, blockers in list(fight.blocked_by.items()):
+            obj = table.objects.get(attacker)
+            if obj is not None and "menace" in table.chars(obj).keywords and len(blockers) == 1:
+                lone = table.objects[blockers[0]]
+                combat.undo_block(table, fight, lone)
+                table.emit({"type": "withdrawn", "id": lone.id})
     table.pending = None
     combat.finish_blockers(table, fight, str(table.extra.get("blocking_team", "")))
     flow.run(table)

@@ -14,6 +14,7 @@ from cardcli.games.horde import opening
 from cardcli.games.horde.variant import HORDE
 from cardcli.magic import combat
 from cardcli.magic.actions import actions_for
+from cardcli.magic.flow import MAX_ACTIONS
 from cardcli.magic.play import may_answer
 from cardcli.magic.table import Table
 from cardcli.magic.targets import spell_label
@@ -46,6 +47,8 @@ def legal(table: Table, seat: str) -> list[str]:
                     )
                 )
         return found
+    if kind in ("attackers", "blockers") and table.actions >= MAX_ACTIONS:
+        return ["pass"]  # the step's cap of declarations is reached
     if kind == "attackers":
         return _attack_moves(table)
     if kind == "blockers":
