@@ -313,3 +313,24 @@ def test_a_no_lifegain_static_stops_life_gain() -> None:
     assert table.gain_life("alice", 3, "test") == 0
     assert table.teams[0].life == 20
     assert table.take_events()[-1]["type"] == "no_lifegain"
+
+
+def test_every_fixed_point_offers_its_event_to_replacement_effects() -> None:
+    duel = Duel()
+    table = duel.table
+    seen: list[str] = []
+    for kind in ("move", "damage", "lose_life", "gain_life", "draw", "token", "tap", "counters"):
+        table.replacements[kind] = [lambda t, e, k=kind: (seen.append(k), e)[1]]
+    duel.library("alice", "Forest")
+    bears = duel.card("alice", "Grizzly Bears")
+    table.draw("alice")
+    table.damage(table.source_of(bears), "bob", 1)
+    table.gain_life("alice", 1, "test")
+    table.create_tokens(proto("Grizzly Bears"), "alice", 1)
+    table.tap(bears)
+    table.add_counters(bears, "+1/+1", 1)
+    assert seen == ["draw", "move", "damage", "lose_life", "gain_life", "token", "tap", "counters"]
+    # A replacement that returns None stops the event: no counter is put.
+    table.replacements["counters"] = [lambda t, e: None]
+    table.add_counters(bears, "+1/+1", 1)
+    assert bears.counters == {"+1/+1": 1}

@@ -57,7 +57,12 @@ class Move:
 
 
 Replacement = Callable[["Table", dict[str, Any]], dict[str, Any] | None]
-"""Gets an event about to happen; returns it (changed or not), or None if nothing happens."""
+"""Gets an event about to happen; returns it (changed or not), or None if nothing happens.
+
+Kinds: ``move`` (obj, to, why, tapped), ``damage`` (source, target, amount,
+combat), ``lose_life`` and ``gain_life`` (player, amount, why), ``draw``
+(player, count), ``token`` (proto, controller, count, tapped), ``tap`` (obj,
+why), ``counters`` (obj, counter, count)."""
 
 
 class Table:
@@ -461,6 +466,10 @@ class Table:
     def draw(self, player: str, count: int = 1) -> int:
         """Draw ``count`` cards; drawing from an empty library is noted for 704.5b."""
         p = self.players[player]
+        event = self.replace("draw", {"player": player, "count": count})
+        if event is None:
+            return 0
+        count = int(event["count"])
         drawn = 0
         for _ in range(count):
             if not p.library:
@@ -494,6 +503,12 @@ class Table:
     def create_tokens(
         self, proto: Proto, controller: str, count: int, tapped: bool = False
     ) -> list[Obj]:
+        event = self.replace(
+            "token", {"proto": proto, "controller": controller, "count": count, "tapped": tapped}
+        )
+        if event is None:
+            return []
+        count, tapped = int(event["count"]), bool(event["tapped"])
         made: list[Obj] = []
         for _ in range(count):
             obj = Obj(self.new_id(), proto, controller, "battlefield", None)
@@ -515,7 +530,7 @@ class Table:
         return made
 
     def tap(self, obj: Obj, why: str = "") -> bool:
-        if obj.tapped:
+        if obj.tapped or self.replace("tap", {"obj": obj, "why": why}) is None:
             return False
         obj.tapped = True
         obj.touch()
@@ -555,6 +570,10 @@ class Table:
     def add_counters(self, obj: Obj, kind: str, count: int) -> None:
         if count <= 0 or obj.zone != "battlefield":
             return
+        event = self.replace("counters", {"obj": obj, "counter": kind, "count": count})
+        if event is None or int(event["count"]) <= 0:
+            return
+        count = int(event["count"])
         obj.counters[kind] = obj.counters.get(kind, 0) + count
         obj.touch()
         self.emit(
