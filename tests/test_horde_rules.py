@@ -423,3 +423,21 @@ def test_a_broken_setup_file_is_one_clear_error(tmp_path: Path) -> None:
     path.write_text("horde: {}\np1: {hand: 3}\np2: {}\n", encoding="utf-8")
     with pytest.raises(UsageError, match="at p1/hand"):
         new_session("horde", setup=str(path))
+
+
+def test_the_horde_chooses_x_by_a_die_roll() -> None:
+    game = get_game("horde")
+    setup = str(SCENARIOS / "setups" / "horde-x.yaml")
+    options, chosen_setup = game.resolve_options(game.load_given({"players": 2, "setup": setup}))
+    rolls = set()
+    for seed in range(12):
+        lines: list[dict[str, Any]] = []
+        Session(game, options, chosen_setup, seed, None, [lines.append])
+        rolls.add(next(e for e in events(lines, "cast") if e["card"] == "Blaze")["x"])
+    assert rolls <= set(range(1, 7)) and len(rolls) >= 3
+
+
+def test_an_empty_library_reveals_nothing_and_the_hand_is_still_cast() -> None:
+    _, lines, _ = scenario("reveal-empty-library")
+    assert events(lines, "horde_revealed")[0]["cards"] == []
+    assert [e["card"] for e in events(lines, "cast")] == ["Zombie Giant"]
