@@ -126,6 +126,10 @@ def _step_once(table: Table) -> None:
             return
         do_pass(table)
         return
+    passing = table.extra.get("passing")
+    if passing == [team.name, table.turn]:
+        do_pass(table, automatic=True)  # the team said "pass turn"
+        return
     if table.actions >= MAX_ACTIONS or not team_can_act(table, team.names):
         do_pass(table, automatic=True)
         return

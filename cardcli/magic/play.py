@@ -141,13 +141,18 @@ def tap_for_mana(table: Table, player: str, obj: Obj, color: str | None) -> None
     activation.activate_mana(table, player, obj, ability, choice)
 
 
-def pass_priority(table: Table, player: str) -> None:
+def pass_priority(table: Table, player: str, rest_of_turn: bool = False) -> None:
+    """Pass (or finish declaring); ``rest_of_turn``: keep passing until this turn ends."""
     decision = table.pending
     if decision is None:
         raise IllegalCommand(f"there is nothing to pass: {waiting_for(table)}")
     if not may_answer(decision, table, player):
         raise IllegalCommand(f"{player} cannot pass now: {waiting_for(table)}")
+    if rest_of_turn and decision.kind != "priority":
+        raise IllegalCommand(f"'pass turn' passes priority; now: {decision.prompt}")
     if decision.kind == "priority":
+        if rest_of_turn:
+            table.extra["passing"] = [table.players[player].team.name, table.turn]
         table.pending = None
         flow.do_pass(table)
     elif decision.kind == "attackers":

@@ -157,6 +157,7 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   block #21 with #3 [#4]          declare blockers against the Horde, then pass (unblock #3)
   choose #17 | yes | 3 | done     answer what the game asks (targets, X, discards, damage: #21=2 horde=3)
   pass                            pass priority (the team passes as one) / finish declaring
+  pass turn                       keep passing priority until this turn ends
   cancel                          take back a spell whose choices are not made yet
   keep | mulligan                 before the first turn
   adjust life -3 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile

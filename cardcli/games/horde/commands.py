@@ -75,7 +75,7 @@ class Tap(Command):
 
 @dataclass(frozen=True)
 class Pass(Command):
-    pass
+    turn: bool = False  # "pass turn": the team passes whenever it has priority, until the turn ends
 
 
 @dataclass(frozen=True)
@@ -164,10 +164,20 @@ def parse(text: str) -> Command:
     args = words[1:]
     if verb not in VERBS:
         raise InvalidCommand(f"unknown command '{words[0]}'; " + USAGE)
+    if verb == "pass" and [a.lower() for a in args] == ["turn"]:
+        return Pass(player, turn=True)
     if verb in ("pass", "cancel", "keep", "mulligan"):
         if args:
-            raise InvalidCommand(f"{verb} takes nothing after it")
-        return {"pass": Pass, "cancel": Cancel, "keep": Keep, "mulligan": Mulligan}[verb](player)
+            raise InvalidCommand(
+                f"{verb} takes nothing after it" + (" (or: pass turn)" if verb == "pass" else "")
+            )
+        simple: dict[str, type[Command]] = {
+            "pass": Pass,
+            "cancel": Cancel,
+            "keep": Keep,
+            "mulligan": Mulligan,
+        }
+        return simple[verb](player)
     if verb == "play":
         if not args:
             raise InvalidCommand("play needs a land: play Forest (or play #ID)")

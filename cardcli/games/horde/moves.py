@@ -32,7 +32,7 @@ def legal(table: Table, seat: str) -> list[str]:
             return []
         return ["keep", "mulligan"] if opening.may_mulligan(table, seat) else ["keep"]
     if kind == "priority":
-        found = ["pass"]
+        found = ["pass", "pass turn"]
         for player in table.players[seat].team.players:
             for action in actions_for(table, player.name):
                 found.append(

@@ -110,7 +110,7 @@ class HordeState(State):
     def _play(self, command: Command, seat: str) -> None:
         table = self.table
         if isinstance(command, Pass):
-            play.pass_priority(table, seat)
+            play.pass_priority(table, seat, rest_of_turn=command.turn)
         elif isinstance(command, Play):
             play.play_land(table, seat, self._in_hand(seat, command.card, "play"))
         elif isinstance(command, Cast):
