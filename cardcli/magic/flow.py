@@ -99,6 +99,9 @@ def _step_once(table: Table) -> None:
         resolve.continue_resolution(table)
         table.priority = table.active  # 117.3b
         table.passes = 0
+        manual = table.extra.pop("manual_pending", None)
+        if manual is not None:
+            _ask_for_manual(table, str(manual[0]), str(manual[1]))
         return
     if not table.step_begun:
         _begin_step(table)
@@ -138,6 +141,24 @@ def _step_once(table: Table) -> None:
         team.players[0].name,
         f"{team.name} have priority: cast, activate, play a land, or pass",
         team=team.name,
+    )
+
+
+def _ask_for_manual(table: Table, card: str, controller: str) -> None:
+    """A manual card resolved: its controller's team (or, for an automated player, the first
+    team that is not) applies its text with adjustments, then says ``choose done``."""
+    team = table.players[controller].team
+    if team.automated:
+        team = next((t for t in table.teams if not t.automated), team)
+        if team.automated:
+            return
+    table.pending = Decision(
+        "manual",
+        team.players[0].name,
+        f"{card} is a manual card: apply its text by hand (adjust ...), then choose done",
+        ["done"],
+        team=team.name,
+        data={"answers": {}, "key": "manual"},
     )
 
 

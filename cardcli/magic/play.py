@@ -289,6 +289,12 @@ def choose(table: Table, player: str, picks: list[str]) -> None:
     if decision.kind == "assign":
         _choose_assignment(table, decision, " ".join(picks))
         return
+    if decision.kind == "manual":
+        if [p.lower() for p in picks] != ["done"]:
+            raise IllegalCommand("apply the card with adjust commands, then: choose done")
+        table.emit({"type": "chosen", "player": player, "kind": "manual", "picked": ["done"]})
+        flow.answer(table, ["done"])
+        return
     new: list[str] = []
     finish = False
     alike = False

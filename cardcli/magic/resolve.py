@@ -63,12 +63,19 @@ def continue_resolution(table: Table) -> None:
     if item.kind != "spell" or item.obj is None:
         return
     obj = item.obj
+    landed = obj
     if obj.proto.is_permanent_card:
         entered = table.move(obj, "battlefield", "resolved", controller=item.controller)
+        landed = entered or obj
         if entered is not None and obj.proto.is_aura and res.legal and res.legal[0]:
             target = res.legal[0][0]
             if isinstance(target, int):
                 entered.attached_to = target
                 table.emit({"type": "attached", "id": entered.id, "to": target})
     elif obj.id in table.objects:
-        table.move(obj, "graveyard", "resolved")
+        landed = table.move(obj, "graveyard", "resolved") or obj
+    if obj.proto.manual:
+        # A manual card: the engine applies none of its text; the players do, with adjust,
+        # before state-based actions are checked (the flow asks them to say when they are done).
+        table.emit({"type": "manual", "id": landed.id, "card": obj.name, "text": obj.proto.oracle})
+        table.extra["manual_pending"] = [obj.name, item.controller]

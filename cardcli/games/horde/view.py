@@ -52,6 +52,8 @@ def _state_words(table: Table, obj: Obj) -> list[str]:
     shown = sorted(k for k in ch.keywords if not k.startswith(("enchant", "equip", "cycling")))
     if shown:
         words.insert(0, ", ".join(shown))
+    if obj.proto.manual:
+        words.append("manual: apply its text by hand")
     return words
 
 
@@ -298,6 +300,8 @@ def describe(line: dict[str, Any]) -> str | None:
             "life": "the players have no life left",
             "library": "a player drew from an empty library",
         }.get(str(line["reason"]), "the Horde has no creatures and no library left")
+    if kind == "manual":
+        return f"#{line['id']} {line['card']} is a manual card: apply by hand: {line['text']}"
     if kind == "adjusted":
         return f"{line['by']} adjusts: {line['what']} {' '.join(line['args'])}"
     if kind == "mulligan":
