@@ -16,6 +16,10 @@ GAMES: dict[str, tuple[str, str]] = {
         "cardcli.games.double_solitaire",
         "real-time race for 2-6 players, each with a deck; shared foundations; match to 100",
     ),
+    "horde": (
+        "cardcli.games.horde",
+        "Horde Magic: 2-4 players share 40 life against an automated Horde deck",
+    ),
     "hunsberger": (
         "cardcli.games.hunsberger",
         "Hunsberger's Solitaire: Magic cards against a Timer deck; score more than 40",

@@ -276,12 +276,14 @@ class Prompt:
 
 
 def meta_command(text: str, seat: str | None) -> tuple[str, str | None] | None:
-    """``moves``, ``p2 moves``...: (the word, the seat it asks about), or None."""
+    """``moves``, ``p2 moves``, ``show p2``...: (the word, the seat it asks about), or None."""
     words = text.lower().split()
     if len(words) == 1 and words[0] in META_COMMANDS:
         return words[0], seat
     if len(words) == 2 and words[1] in META_COMMANDS and re.fullmatch(r"p[1-9]", words[0]):
         return words[1], words[0]
+    if len(words) == 2 and words[0] in META_COMMANDS and re.fullmatch(r"p[1-9]", words[1]):
+        return words[0], words[1]
     return None
 
 

@@ -99,3 +99,27 @@ def test_a_log_of_rng_v1_still_replays_byte_for_byte(name: str) -> None:
     _replay, divergence, count = replay_lines(lines)
     assert divergence is None and count == len(lines)
     assert check_log(str(path))[0] == []
+
+
+# -- Horde Magic: whole games with the random bot at every player's seat --------------------
+
+HORDE_GOLDEN: dict[str, dict[str, Any]] = {
+    "horde-two-players-random": {"seed": 3, "players": 2, "mulligan": "none"},
+    "horde-three-players-london-revealed-bottom": {
+        "seed": 8,
+        "players": 3,
+        "life": 20,
+        "bottom": "revealed",
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(HORDE_GOLDEN))
+def test_horde_golden_log(name: str, snapshot: SnapshotAssertion) -> None:
+    spec = dict(HORDE_GOLDEN[name])
+    seed = spec.pop("seed")
+    seats = {f"p{i}": "random" for i in range(1, int(spec["players"]) + 1)}
+    session, lines = new_session("horde", seed=seed, seats=seats, **spec)
+    run(session, lambda seat: None)
+    assert session.over
+    assert "\n".join(encode(line) for line in lines) + "\n" == snapshot

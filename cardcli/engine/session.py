@@ -6,6 +6,7 @@ prints: the CLI feeds it text and hands its lines to writers (``sinks``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -23,9 +24,19 @@ Sink = Callable[[Line], None]
 _QUIET_COMMAND: Line = {"type": "command"}  # what a quiet session keeps of a command line
 
 
+_COMMENT = re.compile(r"#(?!\d)")
+
+
 def clean_line(raw: str) -> str | None:
-    """A script or prompt line without its ``#`` comment; None if nothing is left."""
-    text = raw.split("#", 1)[0].strip()
+    """A script or prompt line without its ``#`` comment; None if nothing is left.
+
+    A ``#`` directly followed by a digit is an object id (``cast Shock -> #17``),
+    not a comment.
+
+    >>> clean_line("remove 7c 7h   # the sevens"), clean_line("block #21 with #3  # ok")
+    ('remove 7c 7h', 'block #21 with #3')
+    """
+    text = _COMMENT.split(raw, 1)[0].strip()
     return text or None
 
 

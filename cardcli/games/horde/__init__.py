@@ -1,0 +1,180 @@
+"""Horde Magic: 2 to 4 players as one team against an automated Horde deck."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from cardcli.engine.errors import UsageError
+from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
+from cardcli.engine.rng import Rng
+from cardcli.games.horde import loading
+from cardcli.games.horde.bots import BOTS
+from cardcli.games.horde.setup import build, seats_for
+from cardcli.games.horde.state import HordeState
+from cardcli.games.horde.view import describe
+
+OPTIONS = (
+    Option("players", "int", 2, "how many players (2 to 4)", low=2, high=4),
+    Option("life", "int", 40, "the players' shared life", low=1, high=999),
+    Option(
+        "horde",
+        "data",
+        None,
+        "the Horde's decklist (default: the bundled Zombie horde)",
+        load=loading.load_horde,
+        check=loading.check_horde,
+    ),
+    Option(
+        "deck",
+        "data",
+        None,
+        "a player's decklist, e.g. --deck p1=my.dec (repeat for each player; default: bundled decks)",
+        load=loading.load_decks,
+        check=loading.check_decks,
+        multiple=True,
+        metavar="SEAT=FILE",
+    ),
+    Option(
+        "bottom",
+        "choice",
+        "random",
+        "the order the Horde's set-aside non-token cards go to the bottom: random or revealed",
+        ("random", "revealed"),
+    ),
+    Option(
+        "no_token",
+        "choice",
+        "cast-first",
+        "when no token card is left to reveal: cast-first (the first card revealed) or nothing",
+        ("cast-first", "nothing"),
+    ),
+    Option(
+        "horde_haste",
+        "choice",
+        "token-cards",
+        "which Horde creatures ignore summoning sickness: token-cards (the text), tokens, or all",
+        ("token-cards", "tokens", "all"),
+    ),
+    Option(
+        "mulligan",
+        "choice",
+        "london",
+        "opening hands: london (the first mulligan is free) or none (keep the first seven)",
+        ("london", "none"),
+    ),
+    Option(
+        "order",
+        "data",
+        None,
+        'a player\'s library from its top, no shuffle: --order p1="Forest; Grizzly Bears; ..."',
+        load=loading.load_orders,
+        check=loading.check_orders,
+        multiple=True,
+        setup=True,
+        metavar='SEAT="CARD; ..."',
+    ),
+    Option(
+        "horde_order",
+        "data",
+        None,
+        'the Horde\'s library from its top, no shuffle: --horde-order "Zombie; Bad Moon; ..."',
+        load=loading.load_horde_order,
+        check=loading.check_horde_order,
+        setup=True,
+        metavar='"CARD; ..."',
+    ),
+    Option(
+        "setup",
+        "data",
+        None,
+        "start from a position (YAML, schemas/horde-setup.schema.json)",
+        load=loading.load_setup,
+        check=loading.check_setup,
+        setup=True,
+    ),
+)
+
+
+def prepare(given: dict[str, Any]) -> dict[str, Any]:
+    """CLI side: the bundled Zombie horde and player decks where none is given."""
+    loaded = dict(given)
+    position = loaded.get("setup")
+    if position is not None:
+        for other in ("order", "horde_order", "deck", "horde"):
+            if loaded.get(other):
+                flag = "--" + other.replace("_", "-")
+                raise UsageError(f"--setup gives every zone: leave out {flag}")
+        count = len([s for s in ("p1", "p2", "p3", "p4") if s in position["position"]])
+        if loaded.get("players") is None:
+            loaded["players"] = count
+        elif int(loaded["players"]) != count:
+            raise UsageError(f"--setup has {count} players but --players is {loaded['players']}")
+        return loaded
+    players = int(loaded.get("players") or 2)
+    if loaded.get("horde") is None and loaded.get("horde_order") is None:
+        loaded["horde"] = loading.default_horde()
+    decks = dict(loaded.get("deck") or {})
+    orders = loaded.get("order") or {}
+    for seat in list(decks) + list(orders):
+        if int(seat[1:]) > players:
+            raise UsageError(f"--deck/--order {seat}: the game has {players} players (--players)")
+    for seat in seats_for(players):
+        if seat not in decks and seat not in orders:
+            decks[seat] = loading.default_deck(seat)
+    loaded["deck"] = decks
+    return loaded
+
+
+def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[Event]]:
+    table, events = build(options, setup, rng.next64(), rng.child)
+    return HordeState(table, options, events), events
+
+
+def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The players' win rate, game length and how games ended."""
+    if not results:
+        return {}
+    wins = [r for r in results if r.get("winner") == "players"]
+    return {
+        "players_win_rate": round(len(wins) / len(results), 4),
+        "mean_turns": round(statistics.fmean(r["turns"] for r in results), 2),
+        "mean_life_when_won": round(statistics.fmean(r["life"] for r in wins), 2) if wins else None,
+        "endings": dict(Counter(str(r.get("reason")) for r in results)),
+    }
+
+
+HELP = """\
+Horde Magic: the players (p1..p4) play one team turn against the automated Horde.
+Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4, the Horde: horde.
+  p1 play Forest                  play a land (one per player per turn)
+  p2 cast Lightning Bolt -> #17   cast (targets and X=N optional: the game asks for what is missing)
+  p1 activate #12 [N] [-> #17]    activate ability N of a permanent
+  p1 tap #4 [G]                   tap for mana (spells also pay themselves from untapped lands)
+  attack #3 #5 [-> #9]            declare attackers one at a time, then pass (unattack #3 takes one back)
+  block #21 with #3 [#4]          declare blockers against the Horde, then pass (unblock #3)
+  choose #17 | yes | 3 | done     answer what the game asks (targets, X, discards, damage: #21=2 horde=3)
+  pass                            pass priority (the team passes as one) / finish declaring
+  pass turn                       keep passing priority until this turn ends
+  cancel                          take back a spell whose choices are not made yet
+  keep | mulligan                 before the first turn
+  adjust life -3 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
+Put the player first where it matters (p2 cast ...). 'show p2' shows p2's hand."""
+
+GAME = Game(
+    name="horde",
+    summary="Horde Magic: 2-4 players share 40 life against an automated Horde deck",
+    options=OPTIONS,
+    bots=BOTS,
+    new_state=new_state,
+    seat_names=numbered_seats,
+    rules_file=str(Path(__file__).with_name("RULES.md")),
+    help_text=HELP,
+    default_bot="random",
+    score_label="life left",
+    describe=describe,
+    summarize=summarize,
+    prepare=prepare,
+)

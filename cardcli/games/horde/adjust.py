@@ -1,0 +1,158 @@
+"""Manual adjustments, for cards marked manual and for house rules.
+
+``adjust life -3``, ``adjust mill 4``, ``adjust destroy #12``,
+``adjust token p1 "Soldier" 1/1 white``, ``adjust counter #12 +1/+1``,
+``adjust move #12 exile`` (and ``adjust tap #12`` / ``adjust untap #12``).
+Each is logged as an ``adjusted`` event followed by the events of what it
+did, and replays like any command. They go through the same fixed points as
+the rules do (a destroyed creature can still be indestructible).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardcli.engine.errors import IllegalCommand, InvalidCommand
+from cardcli.games.horde.variant import HORDE
+from cardcli.magic.cards import norm_keyword
+from cardcli.magic.effects import token_proto
+from cardcli.magic.mana import COLOR_WORDS
+from cardcli.magic.objects import Obj
+from cardcli.magic.table import Table
+
+PT = re.compile(r"^(-?\d{1,3})/(-?\d{1,3})$")
+NUMBER = re.compile(r"^[+-]?\d{1,4}$")
+ZONES = ("hand", "graveyard", "exile", "library", "battlefield")
+HELP = (
+    "adjust life N | adjust mill N [p1..p4|horde] | adjust destroy #ID"
+    ' | adjust token WHO "NAME" P/T [COLOUR ...] [KEYWORD ...] [xN]'
+    " | adjust counter #ID KIND [N] | adjust move #ID ZONE [bottom] | adjust tap #ID | adjust untap #ID"
+)
+
+
+def _number(word: str, what: str) -> int:
+    if not NUMBER.match(word):
+        raise InvalidCommand(f"adjust {what}: '{word}' is not a number")
+    return int(word)
+
+
+def _object(table: Table, word: str) -> Obj:
+    text = word.lstrip("#")
+    if not (text.isdigit() and text.isascii()):
+        raise InvalidCommand(f"'{word}' is not an object id: write #17")
+    obj = table.objects.get(int(text))
+    if obj is None:
+        raise IllegalCommand(f"there is no #{text}")
+    return obj
+
+
+def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
+    """Check the whole adjustment, then do it."""
+    if what == "life":
+        if len(args) != 1:
+            raise InvalidCommand("adjust life takes one number: adjust life -3")
+        delta = _number(args[0], "life")
+        team = table.teams[0]
+        assert team.life is not None
+        _logged(table, seat, what, args)
+        table.change_life(team, seat, delta, "adjust")
+        return
+    if what == "mill":
+        if not args or len(args) > 2:
+            raise InvalidCommand(
+                "adjust mill takes a number and maybe whose library: adjust mill 4"
+            )
+        count = _number(args[0], "mill")
+        who = args[1].lower() if len(args) == 2 else HORDE
+        if who not in table.players or count < 0:
+            raise IllegalCommand(f"adjust mill: '{who}' is not a player (p1..p4 or horde)")
+        _logged(table, seat, what, args)
+        table.mill(who, count, "adjust")
+        return
+    if what in ("destroy", "tap", "untap"):
+        if len(args) != 1:
+            raise InvalidCommand(f"adjust {what} takes one permanent: adjust {what} #12")
+        obj = _object(table, args[0])
+        if obj.zone != "battlefield":
+            raise IllegalCommand(f"#{obj.id} {obj.name} is not on the battlefield")
+        _logged(table, seat, what, args)
+        if what == "destroy":
+            table.destroy([obj], "adjusted")
+        elif what == "tap":
+            table.tap(obj, "adjusted")
+        else:
+            table.untap(obj)
+        return
+    if what == "token":
+        _token(table, seat, args)
+        return
+    if what == "counter":
+        if len(args) not in (2, 3):
+            raise InvalidCommand("adjust counter takes: adjust counter #12 +1/+1 [N]")
+        obj = _object(table, args[0])
+        if obj.zone != "battlefield":
+            raise IllegalCommand(f"#{obj.id} {obj.name} is not on the battlefield")
+        kind = args[1]
+        count = _number(args[2], "counter") if len(args) == 3 else 1
+        _logged(table, seat, what, args)
+        if count >= 0:
+            table.add_counters(obj, kind, count)
+        else:
+            table.remove_counters(obj, kind, -count)
+        return
+    if what == "move":
+        if len(args) not in (2, 3) or args[1].lower() not in ZONES:
+            raise InvalidCommand(
+                f"adjust move takes: adjust move #12 ZONE [bottom] (zones: {', '.join(ZONES)})"
+            )
+        obj = _object(table, args[0])
+        if obj.zone == "stack":
+            raise IllegalCommand(f"#{obj.id} is a spell on the stack; counter it or let it resolve")
+        bottom = len(args) == 3 and args[2].lower() == "bottom"
+        _logged(table, seat, what, args)
+        table.move(obj, args[1].lower(), "adjusted", bottom=bottom, controller=obj.controller)
+        return
+    raise InvalidCommand(HELP)
+
+
+def _token(table: Table, seat: str, args: list[str]) -> None:
+    if len(args) < 3:
+        raise InvalidCommand(
+            'adjust token takes: adjust token p1 "Soldier" 1/1 white [flying] [x2]'
+        )
+    who = args[0].lower()
+    if who not in table.players:
+        raise IllegalCommand(f"adjust token: '{args[0]}' is not a player (p1..p4 or horde)")
+    name = args[1]
+    match = PT.match(args[2])
+    if not match:
+        raise InvalidCommand(f"adjust token: '{args[2]}' is not power/toughness, e.g. 1/1")
+    colors: list[str] = []
+    keywords: list[str] = []
+    count = 1
+    for word in args[3:]:
+        low = word.lower()
+        if low in COLOR_WORDS:
+            if COLOR_WORDS[low] != "C":
+                colors.append(COLOR_WORDS[low])
+        elif re.match(r"^x\d{1,2}$", low):
+            count = int(low[1:])
+        else:
+            keywords.append(norm_keyword(word))
+    if not 1 <= count <= 50:
+        raise IllegalCommand("adjust token: make 1 to 50 at a time")
+    data = {
+        "name": name,
+        "types": ["Creature"],
+        "subtypes": [name] if name.isalpha() else [],
+        "colors": colors,
+        "power": match.group(1),
+        "toughness": match.group(2),
+        "keywords": keywords,
+    }
+    _logged(table, seat, "token", args)
+    table.create_tokens(token_proto(data), who, count)
+
+
+def _logged(table: Table, seat: str, what: str, args: list[str]) -> None:
+    table.emit({"type": "adjusted", "by": seat, "what": what, "args": list(args)})

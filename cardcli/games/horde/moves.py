@@ -1,0 +1,144 @@
+"""The legal commands, in the text the parser reads, and a suggested one.
+
+Attacks and blocks are listed one creature (or one pair) at a time, never as
+every combination; a player-specific action names its player (``p2 cast
+Lightning Bolt``); team actions (pass, attack, block) need no name. Targets
+and X are left out of ``cast``: the game asks for them as decisions (they may
+also be given in the command, ``-> #17``). ``adjust`` commands are always
+accepted and never listed.
+"""
+
+from __future__ import annotations
+
+from cardcli.games.horde import opening
+from cardcli.games.horde.variant import HORDE
+from cardcli.magic import combat
+from cardcli.magic.actions import actions_for
+from cardcli.magic.flow import MAX_ACTIONS
+from cardcli.magic.play import may_answer
+from cardcli.magic.table import Table
+from cardcli.magic.targets import spell_label
+
+
+def legal(table: Table, seat: str) -> list[str]:
+    decision = table.pending
+    if table.over or decision is None or seat not in table.players or seat == HORDE:
+        return []
+    if not may_answer(decision, table, seat):
+        return []
+    kind = decision.kind
+    if kind == "mulligan":
+        if decision.player != seat:
+            return []
+        return ["keep", "mulligan"] if opening.may_mulligan(table, seat) else ["keep"]
+    if kind == "priority":
+        found = ["pass", "pass turn"]
+        for player in table.players[seat].team.players:
+            for action in actions_for(table, player.name):
+                found.append(
+                    _action_text(
+                        action.kind,
+                        player.name,
+                        action.name,
+                        action.obj_id,
+                        action.index,
+                        action.choices,
+                        table,
+                    )
+                )
+        return found
+    if kind in ("attackers", "blockers") and table.actions >= MAX_ACTIONS:
+        return ["pass"]  # the step's cap of declarations is reached
+    if kind == "attackers":
+        return _attack_moves(table)
+    if kind == "blockers":
+        return _block_moves(table, seat)
+    found = (
+        [f"choose {option}" for option in decision.remaining]
+        if kind != "assign"
+        else [f"choose {option}" for option in decision.options]
+    )
+    if "same" in decision.data and decision.high == 1 and not decision.picked:
+        found.extend(f"choose {option} all" for option in decision.remaining)
+    if (decision.picked and decision.can_finish and not decision.complete) or (
+        not decision.picked and decision.low == 0 and decision.high > 0
+    ):
+        found.append("choose done")
+    if table.casting is not None and table.casting.player == seat:
+        found.append("cancel")
+    return found
+
+
+def _action_text(
+    kind: str, player: str, name: str, oid: int, index: int, choices: int, table: Table
+) -> str:
+    if kind == "play":
+        return f"{player} play {name}"
+    if kind == "cast":
+        return f"{player} cast {name}"
+    if kind == "activate":
+        return f"{player} activate #{oid}" + (f" {index + 1}" if choices > 1 else "")
+    ability = table.objects[oid].proto.mana_abilities[0]
+    color = "".join(ability.mana[index])
+    return f"{player} tap #{oid}" + (f" {color}" if choices > 1 else "")
+
+
+def _attack_moves(table: Table) -> list[str]:
+    fight = table.combat
+    found: list[str] = []
+    if fight is None:
+        return ["pass"]
+    team = table.active_team
+    for obj in list(table.battlefield.values()):
+        if obj.controller not in team.names or obj.id in fight.attackers:
+            continue
+        if not combat.can_attack(table, obj):
+            continue
+        targets = combat.attack_targets(table, obj)
+        found.append(f"attack #{obj.id}")
+        found.extend(f"attack #{obj.id} -> {spell_label(t)}" for t in targets if isinstance(t, int))
+    found.extend(f"unattack #{oid}" for oid in fight.attackers)
+    found.append("pass")
+    return found
+
+
+def _block_moves(table: Table, seat: str) -> list[str]:
+    fight = table.combat
+    if fight is None:
+        return ["pass"]
+    team = table.players[seat].team
+    found: list[str] = []
+    attackers = [table.objects[a] for a in fight.attackers if a in table.objects]
+    verdicts: dict[tuple[object, ...], list[int]] = {}  # kind of blocker -> what it can block
+    for obj in list(table.battlefield.values()):
+        if obj.controller not in team.names or obj.id in fight.blocks or obj.tapped:
+            continue
+        if "Creature" not in table.chars(obj).types:
+            continue
+        kind = combat.blocker_kind(table, obj)
+        if kind not in verdicts:
+            verdicts[kind] = [a.id for a in attackers if combat.can_block(table, obj, a)]
+        found.extend(f"block #{a} with #{obj.id}" for a in verdicts[kind])
+    found.extend(f"unblock #{b}" for b in fight.blocks)
+    if combat.blocks_problem(table, fight) is None:
+        found.append("pass")
+    return found
+
+
+def hint(table: Table, seat: str) -> str | None:
+    """A sensible command: a land, then a spell, else pass; a decision's first option."""
+    moves = legal(table, seat)
+    if not moves:
+        return None
+    decision = table.pending
+    if decision is not None and decision.kind == "mulligan":
+        return "keep"
+    if decision is not None and decision.kind == "priority":
+        for word in (" play ", " cast "):
+            for move in moves:
+                if word in move:
+                    return move
+        return "pass"
+    if decision is not None and decision.kind in ("attackers", "blockers"):
+        return "pass" if "pass" in moves else moves[0]
+    return moves[0]

@@ -1,0 +1,205 @@
+"""Setting up a Horde game: the teams, the libraries, opening hands, or a given position."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from cardcli.cards.mtg.model import Card
+from cardcli.engine.errors import UsageError
+from cardcli.engine.game import Event, Options
+from cardcli.engine.rng import Rng
+from cardcli.games.horde.variant import (
+    HORDE,
+    PLAYERS,
+    PREPARATION,
+    HordeVariant,
+    horde_life_loss,
+    next_team,
+)
+from cardcli.magic import flow
+from cardcli.magic.cards import Proto
+from cardcli.magic.effects import token_proto
+from cardcli.magic.table import Table
+
+OPENING_HAND = 7
+RULE_OPTIONS = ("bottom", "no_token", "horde_haste", "mulligan")
+
+
+class Protos:
+    """One Proto per card definition (shared by every copy)."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[str, Proto] = {}
+
+    def of(self, definition: dict[str, Any]) -> Proto:
+        key = json.dumps(definition, sort_keys=True)
+        proto = self.by_key.get(key)
+        if proto is None:
+            proto = self.by_key[key] = Proto.from_card(Card.from_data(definition, source="log"))
+        return proto
+
+
+def seats_for(count: int) -> list[str]:
+    return [f"p{i}" for i in range(1, count + 1)]
+
+
+def new_table(
+    options: Options, seed: int, players: int, life: int, spawn: Callable[[int], Rng] = Rng
+) -> Table:
+    variant = HordeVariant({name: options.get(name) for name in RULE_OPTIONS})
+    table = Table(variant, seed, spawn)
+    table.add_team(PLAYERS, seats_for(players), life=life, automated=False)
+    table.add_team(HORDE, [HORDE], life=None, automated=True)
+    table.players[HORDE].zones["revealed"] = []
+    table.replacements["lose_life"] = [horde_life_loss]
+    table.extra["preparation"] = PREPARATION[players]
+    table.extra["next_team"] = next_team
+    table.extra["life_start"] = life
+    table.extra["card_count"] = 0
+    return table
+
+
+def _add(table: Table, protos: Protos, player: str, definition: dict[str, Any], zone: str) -> Any:
+    number = table.extra["card_count"]
+    table.extra["card_count"] = number + 1
+    return table.add_card(player, protos.of(definition), zone, number)
+
+
+def build(
+    options: Options, setup: Options, seed: int, spawn: Callable[[int], Rng] = Rng
+) -> tuple[Table, list[Event]]:
+    """The table and the events of dealing it; ``spawn`` makes the game's labelled
+    streams, of the RNG version the log names."""
+    if setup.get("setup") is not None:
+        return _from_position(options, setup["setup"], seed, spawn)
+    players = int(options["players"])
+    table = new_table(options, seed, players, int(options["life"]), spawn)
+    protos = Protos()
+    sources: dict[str, tuple[dict[str, Any], str]] = {}
+    horde_order = setup.get("horde_order")
+    sources[HORDE] = (horde_order, "order") if horde_order else (options["horde"], "shuffled")
+    orders = setup.get("order") or {}
+    decks = options.get("deck") or {}
+    for seat in seats_for(players):
+        if seat in orders:
+            sources[seat] = (orders[seat], "order")
+        elif seat in decks:
+            sources[seat] = (decks[seat], "shuffled")
+        else:
+            raise UsageError(f"{seat} has no deck: give --deck {seat}=FILE")
+    for seat in [*seats_for(players), HORDE]:
+        resolved, how = sources[seat]
+        names = list(resolved["sections"]["main"])
+        if how == "shuffled":
+            table.rng(f"shuffle:{seat}").shuffle(names)
+        # The library's top is the end of its list; the names run top first.
+        for name in reversed(names):
+            _add(table, protos, seat, resolved["definitions"][name], "library")
+        table.emit(
+            {
+                "type": "library",
+                "who": seat,
+                "how": how,
+                "deck": resolved["name"],
+                "cards": names,
+            }
+        )
+    for seat in seats_for(players):
+        table.draw(seat, OPENING_HAND)
+    if options.get("mulligan") == "london":
+        table.extra["opening"] = {"index": 0, "mulligans": {s: 0 for s in seats_for(players)}}
+        from cardcli.games.horde.opening import ask_next
+
+        ask_next(table)
+    else:
+        start(table)
+    return table, table.take_events()
+
+
+def start(table: Table) -> None:
+    """The first turn: the players' first preparation turn."""
+    table.extra.pop("opening", None)
+    table.active = 0
+    flow.begin_turn(table)
+    flow.run(table)
+
+
+def _schedule(turn: int, prep: int) -> str:
+    if turn <= prep:
+        return PLAYERS
+    return HORDE if (turn - prep) % 2 == 1 else PLAYERS
+
+
+def _from_position(
+    options: Options, loaded: dict[str, Any], seed: int, spawn: Callable[[int], Rng] = Rng
+) -> tuple[Table, list[Event]]:
+    """A game that starts from a ``--setup`` position (ids in the documented order)."""
+    position = loaded["position"]
+    definitions = loaded["definitions"]
+    seats = [s for s in ("p1", "p2", "p3", "p4") if s in position]
+    if seats != seats_for(len(seats)):
+        raise UsageError("--setup: the players are p1, p2 (, p3, p4) without gaps")
+    if len(seats) != int(options["players"]):
+        raise UsageError(
+            f"--setup has {len(seats)} players but --players is {options['players']}:"
+            f" give --players {len(seats)}"
+        )
+    life = int(position.get("life", options["life"]))
+    table = new_table(options, seed, len(seats), life, spawn)
+    protos = Protos()
+    shown: list[dict[str, Any]] = []
+    for side in [HORDE, *seats]:
+        zones = position.get(side) or {}
+        for entry in zones.get("battlefield", []):
+            if "token" in entry:
+                obj = table.create_tokens(token_proto(entry["token"]), side, 1)[0]
+            else:
+                obj = _add(table, protos, side, definitions[entry["card"]], "battlefield")
+            obj.tapped = bool(entry.get("tapped", False))
+            obj.sick = bool(entry.get("sick", False))
+            obj.damage = int(entry.get("damage", 0))
+            obj.counters = {k: int(v) for k, v in (entry.get("counters") or {}).items()}
+            obj.touch()
+            shown.append({"id": obj.id, "card": obj.name, "player": side, "zone": "battlefield"})
+        for zone in ("hand", "graveyard", "exile"):
+            for entry in zones.get(zone, []):
+                obj = _add(table, protos, side, definitions[entry["card"]], zone)
+                shown.append({"id": obj.id, "card": obj.name, "player": side, "zone": zone})
+        for entry in zones.get("library", []):
+            _add(table, protos, side, definitions[entry["card"]], "library")
+        # Listed top first; the top of a library is the end of its list.
+        table.players[side].library.reverse()
+        if zones.get("land_played"):
+            table.players[side].lands_played = 1
+    table.trigger_queue = []  # the position is as given: setting it up triggers nothing
+    table.take_events()
+    turn = int(position.get("turn", 1))
+    prep = int(table.extra["preparation"])
+    active = str(position.get("active", _schedule(turn, prep)))
+    for t in range(1, turn):
+        team = _schedule(t, prep)
+        table.turn_count[team] = table.turn_count.get(team, 0) + 1
+    table.turn_count[active] = table.turn_count.get(active, 0) + 1
+    table.turn = turn
+    table.active = 0 if active == PLAYERS else 1
+    step = str(position.get("step", "main1"))
+    table.emit(
+        {
+            "type": "position",
+            "source": loaded["source"],
+            "turn": turn,
+            "team": active,
+            "step": step,
+            "life": life,
+            "objects": shown,
+        }
+    )
+    # The step begins as the position starts: its turn-based actions happen now.
+    table.step = step
+    table.step_begun = False
+    priority = str(position.get("priority", active))
+    table.priority = 0 if priority == PLAYERS else 1
+    flow.run(table)
+    return table, table.take_events()

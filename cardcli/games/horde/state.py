@@ -1,0 +1,253 @@
+"""The Horde Magic state: the rules core's table, the players' commands, the result."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardcli.cards.mtg.pool import normalize
+from cardcli.engine.errors import IllegalCommand
+from cardcli.engine.game import Command, Event, Options, State
+from cardcli.games.horde import adjust, commands, moves, opening
+from cardcli.games.horde.commands import (
+    Activate,
+    Adjust,
+    Attack,
+    Block,
+    Cancel,
+    Cast,
+    Choose,
+    Keep,
+    Mulligan,
+    Pass,
+    Play,
+    Tap,
+    Withdraw,
+)
+from cardcli.games.horde.variant import HORDE, PLAYERS
+from cardcli.magic import flow, play
+from cardcli.magic.objects import Obj
+from cardcli.magic.table import Table
+
+
+class HordeState(State):
+    def __init__(self, table: Table, options: Options, events: list[Event]) -> None:
+        self.table = table
+        self.options = options
+        self.seat_list = table.teams[0].names
+        # Life as the log shows it: the start plus every logged change (an invariant).
+        self.life_from_log = int(table.extra["life_start"])
+        self._count_life(events)
+
+    # -- the contract ---------------------------------------------------------------------
+
+    def seats(self) -> list[str]:
+        return list(self.seat_list)
+
+    def to_move(self) -> str | None:
+        if self.table.over or self.table.pending is None:
+            return None
+        return self.table.pending.player
+
+    def is_over(self) -> bool:
+        return self.table.over
+
+    def legal_commands(self, seat: str) -> list[str]:
+        return moves.legal(self.table, seat)
+
+    def hint(self, seat: str) -> str | None:
+        return moves.hint(self.table, seat)
+
+    def parse(self, text: str) -> Command:
+        return commands.parse(text)
+
+    def apply(self, command: Command, seat: str) -> list[Event]:
+        table = self.table
+        table.events = []
+        if table.over:
+            raise IllegalCommand("the game is over")
+        if seat not in table.players or seat == HORDE:
+            raise IllegalCommand(
+                f"there is no player {seat}; the players are {', '.join(self.seat_list)}"
+            )
+        if isinstance(command, Adjust):
+            adjust.apply(table, seat, command.what, list(command.args))
+            pending = table.pending
+            if "opening" not in table.extra and pending is not None and pending.kind == "priority":
+                # 117.5: state-based actions and triggers before the team has priority again.
+                table.pending = None
+                flow.run(table)
+        elif "opening" in table.extra:
+            self._opening(command, seat)
+        else:
+            self._play(command, seat)
+        events = table.take_events()
+        self._count_life(events)
+        return events
+
+    def _count_life(self, events: list[Event]) -> None:
+        for event in events:
+            if event.get("type") == "life" and event.get("team") == PLAYERS:
+                self.life_from_log += int(event["delta"])
+
+    def _opening(self, command: Command, seat: str) -> None:
+        table = self.table
+        if isinstance(command, Keep):
+            ready = opening.keep(table, seat)
+        elif isinstance(command, Mulligan):
+            opening.mulligan(table, seat)
+            ready = False
+        elif isinstance(command, Choose):
+            ready = opening.bottom(table, seat, list(command.picks))
+        else:
+            who = table.pending.player if table.pending else "?"
+            raise IllegalCommand(f"the game has not begun: {who} keeps or mulligans first")
+        if ready:
+            from cardcli.games.horde.setup import start
+
+            start(table)
+
+    def _play(self, command: Command, seat: str) -> None:
+        table = self.table
+        if isinstance(command, Pass):
+            play.pass_priority(table, seat, rest_of_turn=command.turn)
+        elif isinstance(command, Play):
+            play.play_land(table, seat, self._in_hand(seat, command.card, "play"))
+        elif isinstance(command, Cast):
+            targets = list(command.targets) if command.targets is not None else None
+            play.cast(table, seat, self._in_hand(seat, command.card, "cast"), command.x, targets)
+        elif isinstance(command, Activate):
+            targets = list(command.targets) if command.targets is not None else None
+            play.activate(table, seat, self._permanent(command.id, seat), command.index, targets)
+        elif isinstance(command, Tap):
+            play.tap_for_mana(table, seat, self._permanent(command.id, seat), command.color)
+        elif isinstance(command, Attack):
+            play.attack(table, seat, [self._object(i) for i in command.ids], command.target)
+        elif isinstance(command, Block):
+            blockers = [self._object(i) for i in command.blockers]
+            play.block(table, seat, self._object(command.attacker), blockers)
+        elif isinstance(command, Withdraw):
+            play.withdraw(table, seat, self._object(command.id))
+        elif isinstance(command, Choose):
+            play.choose(table, seat, list(command.picks))
+        elif isinstance(command, Cancel):
+            play.cancel(table, seat)
+        elif isinstance(command, Keep | Mulligan):
+            raise IllegalCommand("the opening hands are kept already")
+        else:  # pragma: no cover - the parser makes nothing else
+            raise IllegalCommand("unknown command")
+
+    def _object(self, oid: int) -> Obj:
+        obj = self.table.objects.get(oid)
+        if obj is None:
+            gone = (
+                " (it has left that zone: it has a new id now)" if oid in self.table.retired else ""
+            )
+            raise IllegalCommand(f"there is no #{oid}{gone}")
+        return obj
+
+    def _permanent(self, oid: int, seat: str) -> Obj:
+        obj = self._object(oid)
+        if obj.zone != "battlefield":
+            raise IllegalCommand(f"#{oid} {obj.name} is not on the battlefield")
+        if obj.controller != seat:
+            raise IllegalCommand(
+                f"#{oid} {obj.name} is {obj.controller}'s: write {obj.controller} ..."
+            )
+        return obj
+
+    def _in_hand(self, seat: str, text: str, verb: str) -> Obj:
+        table = self.table
+        word = text.strip()
+        if word.startswith("#") or word.isdigit():
+            obj = self._object(int(word.lstrip("#")))
+            if obj.zone != "hand" or obj.owner != seat:
+                raise IllegalCommand(f"#{obj.id} {obj.name} is not in {seat}'s hand")
+            return obj
+        key = normalize(word)
+        for obj in table.players[seat].hand:
+            if normalize(obj.name) == key:
+                return obj
+        for other in self.seat_list:
+            if other != seat and any(normalize(o.name) == key for o in table.players[other].hand):
+                raise IllegalCommand(f"{word} is in {other}'s hand: write {other} {verb} {word}")
+        names = sorted({o.name for o in table.players[seat].hand})
+        raise IllegalCommand(
+            f"{seat} has no {word} in hand"
+            + (f" (hand: {', '.join(names)})" if names else " (the hand is empty)")
+        )
+
+    # -- the result ------------------------------------------------------------------------
+
+    def result(self) -> dict[str, Any]:
+        table = self.table
+        loser = table.outcome.get("loser")
+        players_won = loser == HORDE
+        life = table.teams[0].life or 0
+        horde = table.players[HORDE]
+        on_field = Counter(o.name for o in table.battlefield.values() if o.controller == HORDE)
+        return {
+            "winners": list(self.seat_list) if players_won else [],
+            "scores": {seat: max(0, life) if players_won else 0 for seat in self.seat_list},
+            "winner": "players" if players_won else ("horde" if loser == PLAYERS else "none"),
+            "reason": str(table.outcome.get("reason", "")),
+            "turns": table.turn,
+            "horde_turns": table.turn_count.get(HORDE, 0),
+            "life": life,
+            "horde_library": len(horde.library),
+            "horde_battlefield": dict(sorted(on_field.items())),
+        }
+
+    def render(self, seat: str | None = None) -> str:
+        from cardcli.games.horde.view import render
+
+        return render(self.table, seat)
+
+    # -- invariants (tests) ----------------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        table = self.table
+        # Every card in exactly one zone.
+        seen: dict[int, str] = {}
+        live_ids: set[int] = set()
+
+        def note(obj: Obj, where: str) -> None:
+            assert obj.id in table.objects and table.objects[obj.id] is obj, (
+                f"#{obj.id} not indexed"
+            )
+            assert obj.id not in live_ids, f"#{obj.id} in two places"
+            live_ids.add(obj.id)
+            if obj.card_no is not None:
+                assert obj.card_no not in seen, (
+                    f"card {obj.card_no} in {seen[obj.card_no]} and {where}"
+                )
+                seen[obj.card_no] = where
+
+        for player in table.players.values():
+            for zone, objs in player.zones.items():
+                for obj in objs:
+                    assert obj.zone == zone, f"#{obj.id} says {obj.zone}, is in {zone}"
+                    note(obj, f"{player.name} {zone}")
+        for obj in table.battlefield.values():
+            assert obj.zone == "battlefield"
+            note(obj, "battlefield")
+        for item in table.stack:
+            if item.obj is not None:
+                assert item.obj.zone == "stack"
+                note(item.obj, "stack")
+        assert len(seen) == table.extra["card_count"], "a card is in no zone"
+        assert live_ids == set(table.objects), "an object is in no zone"
+        # No object id is used twice.
+        item_ids = {item.id for item in table.stack if item.obj is None}
+        assert not (live_ids | item_ids) & table.retired, "an object id was reused"
+        assert all(i < table.next_id for i in live_ids | item_ids)
+        # Life changes only through logged events.
+        assert table.teams[0].life == self.life_from_log, "life changed without a logged event"
+        # No Horde creature blocks more than one attacker; no attacker has two Horde blockers.
+        fight = table.combat
+        if fight is not None:
+            for attacker, blockers in fight.blocked_by.items():
+                hordes = [b for b in blockers if table.objects[b].controller == HORDE]
+                assert len(hordes) <= 1, f"#{attacker} is blocked by {len(hordes)} Horde creatures"
+                for b in blockers:
+                    assert fight.blocks.get(b) == attacker, f"#{b} blocks two attackers"

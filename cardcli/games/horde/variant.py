@@ -1,0 +1,266 @@
+"""What is Horde's in the rules: the automated Horde, its turn, and winning and losing.
+
+The Horde never waits for anyone. Each of its choices is a documented policy,
+with a labelled stream of the seeded RNG where the text asks for chance
+("as randomly as possible, for example by a die roll"), and each appears in
+the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcli.engine.errors import IllegalCommand
+from cardcli.games.horde.blocking import horde_blocks
+from cardcli.magic import casting, combat
+from cardcli.magic.decisions import Decision
+from cardcli.magic.mana import ManaCost
+from cardcli.magic.objects import Obj, Player, Target, Team
+from cardcli.magic.table import Move, Table
+from cardcli.magic.variant import Variant
+
+HORDE = "horde"
+PLAYERS = "players"
+PREPARATION = {2: 4, 3: 3, 4: 2}  # players -> preparation turns before the Horde's first
+
+
+class HordeVariant(Variant):
+    def __init__(self, rules: dict[str, Any]) -> None:
+        self.rules = rules  # the readings chosen by options: bottom, no_token, horde_haste
+
+    # -- who decides ----------------------------------------------------------------------
+
+    def is_automated(self, table: Table, player: str) -> bool:
+        return player == HORDE
+
+    def answer(self, table: Table, decision: Decision) -> list[str]:
+        """The Horde's answer to a decision: chance, through a stream labelled by its kind."""
+        rng = table.rng(f"horde:{decision.kind}")
+        options = list(decision.options)
+        if decision.kind == "x":
+            # Unlimited mana, no reason to pick one X over another: a die roll.
+            roll = rng.randint(1, 6)
+            return [str(min(roll, int(options[-1])))] if options else ["0"]
+        if decision.kind == "assign":
+            return [self._assignment(table, decision)]
+        if decision.kind == "order":
+            rng.shuffle(options)
+            return options
+        if decision.kind == "target":
+            # Targets on the players' side when there are any (the Horde plays against them).
+            theirs = [o for o in options if not self._is_hordes(table, o)]
+            pool = theirs if len(theirs) >= max(decision.low, 1) else options
+            count = max(decision.low, min(decision.high, len(pool)))
+            rng.shuffle(pool)
+            return pool[:count]
+        count = max(decision.low, min(decision.high, len(options))) if decision.kind != "may" else 1
+        rng.shuffle(options)
+        return options[:count]
+
+    def _is_hordes(self, table: Table, option: str) -> bool:
+        if option == HORDE:
+            return True
+        if option.startswith("#") and option[1:].isdigit():
+            oid = int(option[1:])
+            obj = table.objects.get(oid)
+            if obj is not None:
+                return obj.controller == HORDE
+            item = table.items.get(oid)
+            return item is not None and item.controller == HORDE
+        return False
+
+    def _assignment(self, table: Table, decision: Decision) -> str:
+        """Blockers in random order, each given lethal damage, the rest to the last (or trample over)."""
+        fight = table.combat
+        attacker = table.objects[int(decision.data["attacker"])]
+        assert fight is not None
+        blockers = [
+            table.objects[b] for b in fight.blocked_by.get(attacker.id, []) if b in table.objects
+        ]
+        table.rng("horde:assign").shuffle(blockers)
+        power = max(0, table.chars(attacker).power)
+        trample = "trample" in table.chars(attacker).keywords
+        parts: list[str] = []
+        left = power
+        for i, blocker in enumerate(blockers):
+            give = min(left, combat.lethal_for(table, blocker, attacker))
+            if i == len(blockers) - 1 and not trample:
+                give = left
+            left -= give
+            parts.append(f"#{blocker.id}={give}")
+        if left:
+            parts.append(f"{decision.data['target']}={left}")
+        return " ".join(parts)
+
+    def declare_attackers(
+        self, table: Table, team: Team, able: list[Obj]
+    ) -> list[tuple[int, Target]]:
+        """Every Horde creature that can attack does; whom it attacks is chance."""
+        rng = table.rng("horde:attack")
+        chosen: list[tuple[int, Target]] = []
+        for obj in able:
+            targets = combat.attack_targets(table, obj)
+            if targets:
+                chosen.append((obj.id, targets[rng.below(len(targets))]))
+        return chosen
+
+    def declare_blockers(self, table: Table, team: Team, able: list[Obj]) -> list[tuple[int, int]]:
+        fight = table.combat
+        assert fight is not None
+        attackers = [table.objects[a] for a in fight.attackers]
+        blocks, record = horde_blocks(table, able, attackers, table.rng("horde:block"))
+        table.emit({"type": "horde_blocking", **record})
+        return blocks
+
+    # -- the Horde's turn -----------------------------------------------------------------------
+
+    def skips_step(self, table: Table, team: Team, step: str) -> bool:
+        if team.name == HORDE:
+            return step in ("draw", "main2")
+        # "The players do not draw a card in their first turn."
+        return step == "draw" and table.turn_count.get(PLAYERS, 0) == 1
+
+    def begin_step(self, table: Table, step: str) -> None:
+        if step == "main1" and table.active_team.name == HORDE:
+            reveal(table, self.rules)
+
+    def priority_action(self, table: Table, team: Team) -> bool:
+        """In its main phase, with an empty stack, the Horde casts its next card."""
+        if team is not table.active_team or table.step != "main1" or table.stack:
+            return False
+        horde = table.players[HORDE]
+        queue: list[int] = table.extra.setdefault("horde_queue", [])
+        while True:
+            if not queue and not table.extra.get("horde_hand_done"):
+                table.extra["horde_hand_done"] = True
+                hand = [o for o in horde.hand if "Land" not in o.proto.types]
+                table.rng("horde:hand").shuffle(hand)
+                if hand:
+                    table.emit({"type": "horde_hand", "order": [o.id for o in hand]})
+                queue.extend(o.id for o in hand)
+            if not queue:
+                return False
+            obj = table.objects.get(queue.pop(0))
+            if obj is None or obj.owner != HORDE or obj.zone not in ("revealed", "hand"):
+                continue
+            try:
+                casting.check_cast(table, HORDE, obj, None, free=True)
+            except IllegalCommand as err:
+                table.emit({"type": "uncastable", "id": obj.id, "card": obj.name, "why": str(err)})
+                if obj.zone == "revealed":
+                    table.move(obj, "graveyard", "uncastable")
+                continue
+            table.casting = casting.Casting(HORDE, obj.id, free=True)
+            return True
+
+    def ignores_summoning_sickness(self, table: Table, obj: Obj) -> bool:
+        if obj.controller != HORDE:
+            return False
+        rule = self.rules.get("horde_haste", "token-cards")
+        if rule == "all":
+            return True
+        if rule == "tokens":
+            return obj.proto.token_card or obj.card_no is None
+        return obj.proto.token_card
+
+    def max_hand_size(self, table: Table, player: Player) -> int | None:
+        return None if player.name == HORDE else 7
+
+    def loses_on_empty_draw(self, table: Table, player: Player) -> bool:
+        return player.name != HORDE
+
+    def cost_to_pay(self, table: Table, player: Player, cost: ManaCost) -> ManaCost | None:
+        return None if player.name == HORDE else cost
+
+    def cannot_lose(self, table: Table, team: Team) -> bool:
+        return team.name == HORDE
+
+    def check_end(self, table: Table) -> None:
+        """The players win when the Horde has no creature on the battlefield and no library."""
+        if table.over:
+            return
+        horde = table.players[HORDE]
+        if horde.library or horde.zones.get("revealed"):
+            return
+        if any(item.controller == HORDE and item.kind == "spell" for item in table.stack):
+            return
+        if table.casting is not None and table.casting.player == HORDE:
+            return
+        for obj in table.battlefield.values():
+            if obj.controller == HORDE and "Creature" in table.chars(obj).types:
+                return
+        table.emit({"type": "team_lost", "team": HORDE, "reason": "horde_destroyed", "players": []})
+        table.outcome = {"loser": HORDE, "reason": "horde_destroyed"}
+        table.over = True
+
+
+def horde_life_loss(table: Table, event: dict[str, Any]) -> dict[str, Any] | None:
+    """ "If the horde is dealt damage or loses life, that many cards are milled.\""""
+    if event["player"] != HORDE:
+        return event
+    table.mill(HORDE, int(event["amount"]), "damage" if event["why"] == "damage" else "life loss")
+    return None
+
+
+def next_team(table: Table) -> int:
+    """Preparation turns for the players first, then the Horde and the players take turns."""
+    players = table.teams[0]
+    prep = int(table.extra["preparation"])
+    if table.active_team is players and table.turn_count.get(PLAYERS, 0) < prep:
+        return 0
+    return 1 - table.active
+
+
+def reveal(table: Table, rules: dict[str, Any]) -> None:
+    """The Horde's reveal (its text, step by step), at the start of its main phase.
+
+    Reveal until a token card; the non-token cards set aside go to the bottom.
+    Then reveal on until a non-token card. Those cards are cast in that order.
+    """
+    horde = table.players[HORDE]
+    library = horde.library
+    horde.zones.setdefault("revealed", [])
+    table.extra["horde_queue"] = []
+    table.extra["horde_hand_done"] = False
+    names: list[str] = []
+    set_aside: list[Obj] = []
+    token: Obj | None = None
+    while library:
+        moved = table.move(library[-1], "revealed", "revealed")
+        assert moved is not None
+        names.append(moved.name)
+        if moved.proto.token_card:
+            token = moved
+            break
+        set_aside.append(moved)
+    to_cast: list[Obj] = []
+    if token is None and set_aside:
+        # No token card left in the library.
+        if rules.get("no_token", "cast-first") == "cast-first":
+            to_cast.append(set_aside.pop(0))
+    elif token is not None:
+        to_cast.append(token)
+        while library:
+            moved = table.move(library[-1], "revealed", "revealed")
+            assert moved is not None
+            names.append(moved.name)
+            to_cast.append(moved)
+            if not moved.proto.token_card:
+                break
+    bottom = list(set_aside)
+    if rules.get("bottom", "random") == "random" and len(bottom) > 1:
+        table.rng("horde:bottom").shuffle(bottom)
+    table.move_many([Move(obj, "library", "set aside", bottom=True) for obj in bottom])
+    # The cards put on the bottom, as the library now ends: the last is the very bottom.
+    under = [o.name for o in library[: len(bottom)]][::-1]
+    table.emit(
+        {
+            "type": "horde_revealed",
+            "cards": names,
+            "cast": [o.name for o in to_cast],
+            "bottom": under,
+            "library": len(library),
+        }
+    )
+    table.extra["horde_queue"] = [o.id for o in to_cast]
+    table.extra["revealed_this_turn"] = names

@@ -1,0 +1,323 @@
+"""The Horde Magic table as text, for a group around one screen, and event lines."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from cardcli.games.horde.variant import HORDE, PLAYERS
+from cardcli.magic.flow import STEP_NAMES
+from cardcli.magic.mana import symbols
+from cardcli.magic.objects import Obj
+from cardcli.magic.play import waiting_for
+from cardcli.magic.table import Table
+
+WIDTH = 100
+
+
+def _pt(table: Table, obj: Obj) -> str:
+    ch = table.chars(obj)
+    return f"{ch.power}/{ch.toughness}" if "Creature" in ch.types else ""
+
+
+def _state_words(table: Table, obj: Obj) -> list[str]:
+    words = []
+    if obj.tapped:
+        words.append("tapped")
+    fight = table.combat
+    if fight is not None:
+        if obj.id in fight.attackers:
+            target = fight.attackers[obj.id]
+            words.append(f"attacking {target if isinstance(target, str) else '#' + str(target)}")
+            blockers = fight.blocked_by.get(obj.id)
+            if blockers:
+                words.append("blocked by " + " ".join(f"#{b}" for b in blockers))
+            elif obj.id in fight.blocked:
+                words.append("blocked")
+        if obj.id in fight.blocks:
+            words.append(f"blocking #{fight.blocks[obj.id]}")
+    if obj.damage:
+        words.append(f"{obj.damage} damage")
+    for kind, count in sorted(obj.counters.items()):
+        words.append(f"{count}x {kind}")
+    if (
+        obj.sick
+        and "Creature" in table.chars(obj).types
+        and obj.controller in table.active_team.names
+        and not table.variant.ignores_summoning_sickness(table, obj)
+        and "haste" not in table.chars(obj).keywords
+    ):
+        words.append("sick")
+    ch = table.chars(obj)
+    shown = sorted(k for k in ch.keywords if not k.startswith(("enchant", "equip", "cycling")))
+    if shown:
+        words.insert(0, ", ".join(shown))
+    if obj.proto.manual:
+        words.append("manual: apply its text by hand")
+    return words
+
+
+def _kind(table: Table, obj: Obj) -> str:
+    types = table.chars(obj).types
+    for word in ("Creature", "Planeswalker", "Artifact", "Enchantment", "Land"):
+        if word in types:
+            return word.lower()
+    return "permanent"
+
+
+def _wrap(text: str, indent: str = "    ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ")
+
+
+def _horde_lines(table: Table) -> list[str]:
+    horde = table.players[HORDE]
+    lines = [
+        f"HORDE   library {len(horde.library)} · hand {len(horde.hand)} · graveyard "
+        f"{len(horde.graveyard)} · exile {len(horde.exile)}"
+    ]
+    revealed = table.extra.get("revealed_this_turn")
+    if revealed and table.active_team.name == HORDE:
+        lines.extend(_wrap("revealed this turn: " + ", ".join(revealed)))
+    waiting = horde.zones.get("revealed") or []
+    if waiting:
+        lines.extend(_wrap("still to cast: " + ", ".join(f"#{o.id} {o.name}" for o in waiting)))
+    if horde.hand:
+        lines.extend(
+            _wrap("hand (cast next turn): " + ", ".join(f"#{o.id} {o.name}" for o in horde.hand))
+        )
+    groups: dict[tuple[Any, ...], list[Obj]] = {}
+    for obj in table.battlefield.values():
+        if obj.controller != HORDE:
+            continue
+        key = (
+            _kind(table, obj) != "creature",
+            obj.name,
+            _pt(table, obj),
+            tuple(_state_words(table, obj)),
+        )
+        groups.setdefault(key, []).append(obj)
+    if not groups:
+        lines.append("    no creatures on the battlefield")
+    for key in sorted(groups, key=lambda k: (k[0], -_power(k[2]), k[1], k[3])):
+        objs = groups[key]
+        _, name, pt, words = key
+        head = f"{name} {pt}".strip()
+        if len(objs) > 1:
+            head += f" x{len(objs)}"
+        state = f" ({'; '.join(words)})" if words else ""
+        ids = " ".join(f"#{o.id}" for o in objs)
+        lines.extend(_wrap(f"{ids} {head}{state}" if len(objs) == 1 else f"{head}{state}: {ids}"))
+    return lines
+
+
+def _power(pt: str) -> int:
+    try:
+        return int(pt.split("/")[0])
+    except (ValueError, IndexError):
+        return -99
+
+
+def _player_lines(table: Table, seat: str, own: bool) -> list[str]:
+    player = table.players[seat]
+    mana = f" · mana {symbols(player.pool)}" if player.pool else ""
+    land = " · land played" if player.lands_played else ""
+    lines = [
+        f"{seat.upper():<7} hand {len(player.hand)} · library {len(player.library)} · graveyard "
+        f"{len(player.graveyard)} · exile {len(player.exile)}{mana}{land}"
+    ]
+    lands = []
+    others = []
+    for obj in table.battlefield.values():
+        if obj.controller != seat:
+            continue
+        if _kind(table, obj) == "land":
+            lands.append(f"#{obj.id} {obj.name}" + (" (tapped)" if obj.tapped else ""))
+        else:
+            words = _state_words(table, obj)
+            pt = _pt(table, obj)
+            kind = "" if pt else f" [{_kind(table, obj)}]"
+            others.append(
+                f"#{obj.id} {obj.name} {pt}".rstrip()
+                + kind
+                + (f" ({'; '.join(words)})" if words else "")
+            )
+    if lands:
+        lines.extend(_wrap("lands: " + ", ".join(lands)))
+    for text in others:
+        lines.extend(_wrap(text))
+    if own:
+        hand = ", ".join(_card_text(o) for o in player.hand) or "empty"
+        lines.extend(_wrap(f"{seat}'s hand: " + hand))
+    return lines
+
+
+def _card_text(obj: Obj) -> str:
+    cost = obj.proto.cost
+    return f"#{obj.id} {obj.name}" + ("" if cost.is_free() else f" {cost}")
+
+
+def _stack_lines(table: Table) -> list[str]:
+    if not table.stack:
+        return []
+    lines = ["STACK (top first)"]
+    for item in reversed(table.stack):
+        what = "spell" if item.kind == "spell" else f"{item.kind} ability"
+        targets = [f"#{t}" if isinstance(t, int) else t for slot in item.targets for t in slot]
+        aim = f" -> {' '.join(targets)}" if targets else ""
+        text = ""
+        if item.kind != "spell" and item.ability is not None and item.ability.text:
+            text = f": {item.ability.text}"
+        lines.extend(_wrap(f"#{item.id} {item.name} ({what}, {item.controller}){aim}{text}", "  "))
+    return lines
+
+
+def _option_label(table: Table, data: dict[str, Any], option: str) -> str:
+    """An option with what it names: ``#17 Zombie``, ``#41 (When ... enters, ...)``."""
+    triggers = data.get("triggers")
+    if isinstance(triggers, dict) and option in triggers:
+        return f"{option} ({triggers[option]})"
+    if option.startswith("#") and option[1:].isdigit():
+        oid = int(option[1:])
+        obj = table.objects.get(oid)
+        if obj is not None:
+            where = "" if obj.zone == "battlefield" else f", {obj.zone}"
+            return f"{option} {obj.name}{where}"
+        item = table.items.get(oid)
+        if item is not None:
+            return f"{option} {item.name} (on the stack)"
+    return option
+
+
+def render(table: Table, seat: str | None = None) -> str:
+    team = table.active_team
+    turn_word = "the players' turn" if team.name == PLAYERS else "the Horde's turn"
+    number = table.turn_count.get(team.name, 0)
+    prep = int(table.extra.get("preparation", 0))
+    if team.name == PLAYERS and number <= prep:
+        turn_word += f" {number}, preparation {number} of {prep}"
+    else:
+        turn_word += f" {number}"
+    life = table.teams[0].life
+    step = STEP_NAMES.get(table.step, table.step)
+    if "opening" in table.extra:
+        lines = [f"Horde Magic · opening hands, before the first turn · shared life {life}"]
+    else:
+        lines = [f"Horde Magic · turn {table.turn} ({turn_word}) · {step} · shared life {life}"]
+    lines.append("")
+    lines.extend(_horde_lines(table))
+    stack = _stack_lines(table)
+    if stack:
+        lines.append("")
+        lines.extend(stack)
+    for name in table.teams[0].names:
+        lines.append("")
+        lines.extend(_player_lines(table, name, own=(seat == name)))
+    lines.append("")
+    decision = table.pending
+    if table.over:
+        lines.append("The game is over.")
+    elif decision is not None:
+        lines.extend(_wrap(waiting_for(table).replace("waiting for", "Waiting for", 1), ""))
+        if decision.kind == "mulligan":
+            lines.extend(
+                _wrap(
+                    f"commands: {decision.player} keep | {decision.player} mulligan ('show {decision.player}' shows the hand)"
+                )
+            )
+        elif decision.kind not in ("priority", "attackers", "blockers") and decision.options:
+            labels = [_option_label(table, decision.data, o) for o in decision.remaining[:20]]
+            more = " ..." if len(decision.remaining) > 20 else ""
+            lines.extend(_wrap("choose: " + " | ".join(labels) + more))
+    return "\n".join(lines)
+
+
+# -- event lines ------------------------------------------------------------------------------
+
+
+def _ids(values: Any) -> str:
+    return " ".join(f"#{v}" if isinstance(v, int) else str(v) for v in values)
+
+
+def describe(line: dict[str, Any]) -> str | None:
+    """One line for an event at the terminal; None to stay quiet."""
+    kind = line.get("type")
+    if kind == "turn":
+        who = "the players'" if line["team"] == PLAYERS else "the Horde's"
+        return f"== turn {line['turn']}: {who} turn {line['number']} =="
+    if kind == "step":
+        return f"-- {STEP_NAMES.get(str(line['step']), line['step'])}"
+    if kind == "cast":
+        aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
+        x = f" (X={line['x']})" if line.get("x") else ""
+        return f"{line['who']} casts {line['card']} #{line['id']}{x}{aim}"
+    if kind == "activated":
+        aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
+        return f"{line['who']} activates #{line['source']} {line['card']} (#{line['id']}){aim}"
+    if kind == "triggered":
+        aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
+        return f"trigger #{line['id']}: {line['text']}{aim}"
+    if kind == "resolved":
+        return f"#{line['id']} {line['card']} resolves"
+    if kind == "countered":
+        return f"#{line['id']} {line['card']} is countered"
+    if kind == "fizzled":
+        return f"#{line['id']} {line['card']} does nothing: its targets are gone (608.2b)"
+    if kind == "damage":
+        return f"{line['source_name']} deals {line['amount']} damage to {_ids([line['target']])}"
+    if kind == "life":
+        change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
+        return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
+    if kind == "milled":
+        return f"{line['who']} mills {line['count']} ({line['why']}): {', '.join(line['cards'])}"
+    if kind == "moved":
+        why = line["why"]
+        if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
+            return None
+        return f"{line['card']} #{line['was']} -> {line['to']} ({why}) as #{line['id']}"
+    if kind == "token_created":
+        return f"{line['controller']} creates a {line['name']} token #{line['id']}"
+    if kind == "land_played":
+        return f"{line['player']} plays {line['card']}"
+    if kind == "attackers":
+        if not line["attacks"]:
+            return f"{line['team']} attack with nothing"
+        return f"{line['team']} attack: " + ", ".join(
+            f"#{a['id']} -> {a['target']}" for a in line["attacks"]
+        )
+    if kind == "blockers":
+        if not line["blocks"]:
+            return f"{line['team']} block nothing"
+        return f"{line['team']} block: " + ", ".join(
+            f"#{b['blocker']} blocks #{b['attacker']}" for b in line["blocks"]
+        )
+    if kind == "horde_revealed":
+        bottom = f"; to the bottom: {', '.join(line['bottom'])}" if line["bottom"] else ""
+        return f"the Horde reveals {', '.join(line['cards']) or 'nothing'}{bottom}"
+    if kind == "choice":
+        return f"{line['who']} chooses {' '.join(line['chosen']) or 'nothing'} ({line['kind']})"
+    if kind == "team_lost":
+        return {
+            "life": "the players have no life left",
+            "library": "a player drew from an empty library",
+        }.get(str(line["reason"]), "the Horde has no creatures and no library left")
+    if kind == "manual":
+        return f"#{line['id']} {line['card']} is a manual card: apply by hand: {line['text']}"
+    if kind == "adjusted":
+        return f"{line['by']} adjusts: {line['what']} {' '.join(line['args'])}"
+    if kind == "mulligan":
+        return f"{line['player']} mulligans ({line['count']})"
+    if kind == "game_over":
+        result = line["result"]
+        if result.get("winner") == "players":
+            return (
+                f"game over: the players win on turn {result['turns']} with {result['life']} life"
+            )
+        if result.get("winner") == "horde":
+            why = (
+                "their life ran out"
+                if result.get("reason") == "life"
+                else "a player drew from an empty library"
+            )
+            return f"game over: the Horde wins on turn {result['turns']} ({why})"
+        return f"game over: nobody wins ({result.get('reason')})"
+    return None

@@ -1,0 +1,26 @@
+"""A small Magic: The Gathering rules core, with no game variant in it.
+
+The pieces, each in a module of its own:
+
+* ``mana``: mana costs, pools and paying a cost from a pool and lands;
+  ``costs``: a spell's cost with its changes, and the player's mana sources.
+* ``cards``: the printed card (``Proto``) read once from the card model.
+* ``objects``: players, teams, game objects with ids (a fresh id on every zone
+  change, rule 400.7); ``sources``: what a source of damage is, and protection.
+* ``chars``: characteristics computed on read, in layers 4, 6 and 7a-c (613);
+  ``counts``: the card model's amounts.
+* ``table``: the state and the fixed points every change goes through (move,
+  damage, life, draw, token, tap, counters), with replacement and prevention
+  hooks, events, and triggers indexed by event kind; ``damage``: the damage and
+  life fixed points.
+* ``targets``, ``casting``, ``activation``, ``triggers``, ``resolve``: the stack
+  (601-608); ``effects``: what the card model's effect data does.
+* ``combat``: attackers, blockers and combat damage by today's rules.
+* ``sba``: state-based actions (704).
+* ``flow``: steps, priority and the loop that runs until a decision is needed;
+  ``actions``: what a player may do with priority; ``play``: what commands do.
+* ``decisions`` and ``choices``: pending decisions as data, and asking for one.
+
+A game variant (Horde, say) plugs in through ``variant.Variant``: which team is
+automated and how it decides, which steps a team skips, extra winning rules.
+"""

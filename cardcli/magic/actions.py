@@ -1,0 +1,132 @@
+"""What a player may do with priority: play a land, cast, activate, tap for mana.
+
+One list, read by the flow (does a team have anything to do, or does it pass
+by itself?) and by a game's legal commands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardcli.engine.errors import IllegalCommand
+from cardcli.magic import activation, casting, costs
+from cardcli.magic.cards import ActivationCost
+from cardcli.magic.objects import Obj
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str  # "play", "cast", "activate", "tap"
+    player: str
+    obj_id: int
+    name: str
+    index: int = 0  # which activated ability, or which mana choice
+    choices: int = 1  # how many abilities (activate) or mana choices (tap) the object has
+
+
+def can_play_land(table: Table, player: str, obj: Obj) -> str | None:
+    """305.2 / 805.4c: one land a turn for each player of the active team, at sorcery speed."""
+    if "Land" not in obj.proto.types:
+        return f"{obj.name} is not a land: cast it"
+    if not casting.sorcery_timing(table, player):
+        return "a land is played in your own main phase with an empty stack"
+    if table.players[player].lands_played >= 1:
+        return f"{player} has already played a land this turn"
+    return None
+
+
+def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[Action]:
+    """Every action ``player`` may take now (mana taps last)."""
+    p = table.players[player]
+    found: list[Action] = []
+    seen: set[str] = set()
+    sources = costs.mana_sources(table, player) if p.hand else []
+    for obj in p.hand:
+        if obj.name in seen:
+            continue
+        seen.add(obj.name)
+        if "Land" in obj.proto.types:
+            if can_play_land(table, player, obj) is None:
+                found.append(Action("play", player, obj.id, obj.name))
+        else:
+            if casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
+                continue
+            found.append(Action("cast", player, obj.id, obj.name))
+        if stop_at_first and found:
+            return found
+    for obj in list(table.battlefield.values()):
+        if obj.controller != player:
+            continue
+        for index, ability in enumerate(obj.proto.activated):
+            try:
+                activation.check_activation(table, player, obj, ability)
+            except IllegalCommand:
+                continue
+            found.append(
+                Action("activate", player, obj.id, obj.name, index, len(obj.proto.activated))
+            )
+            if stop_at_first:
+                return found
+    if stop_at_first:
+        return found
+    for obj in list(table.battlefield.values()):
+        if obj.controller != player or not obj.proto.mana_abilities:
+            continue
+        ability = obj.proto.mana_abilities[0]
+        if mana_problem(table, player, obj) is None:
+            for choice in range(len(ability.mana)):
+                found.append(Action("tap", player, obj.id, obj.name, choice, len(ability.mana)))
+    return found
+
+
+def mana_problem(table: Table, player: str, obj: Obj) -> str | None:
+    """Why ``obj``'s mana ability cannot be activated now, or None."""
+    if obj.controller != player or obj.zone != "battlefield":
+        return f"#{obj.id} is not a permanent {player} controls"
+    if not obj.proto.mana_abilities:
+        return f"#{obj.id} {obj.name} has no mana ability"
+    ability = obj.proto.mana_abilities[0]
+    try:
+        activation.check_cost(table, player, obj, ability.cost or ActivationCost())
+    except IllegalCommand as err:
+        return str(err)
+    return None
+
+
+def team_can_act(table: Table, players: list[str]) -> bool:
+    """Has any of these players something to do besides passing (and tapping for nothing)?"""
+    return any(actions_for(table, player, stop_at_first=True) for player in players) or any(
+        _castable_with_all_mana(table, player) for player in players
+    )
+
+
+def _castable_with_all_mana(table: Table, player: str) -> bool:
+    """A spell only mana creatures or rocks could pay for still counts as something to do."""
+    extra = [
+        o
+        for o in table.battlefield.values()
+        if o.controller == player
+        and o.proto.mana_abilities
+        and "Land" not in o.proto.types
+        and mana_problem(table, player, o) is None
+    ]
+    if not extra:
+        return False
+    pool = table.players[player].pool
+    saved = dict(pool)
+    try:
+        for obj in extra:
+            for kind in obj.proto.mana_abilities[0].mana[0]:
+                pool[kind] = pool.get(kind, 0) + 1
+        return any(
+            "Land" not in obj.proto.types
+            and casting.cast_problem(table, player, obj, None, explain=False) is None
+            for obj in table.players[player].hand
+        )
+    finally:
+        pool.clear()
+        pool.update(saved)

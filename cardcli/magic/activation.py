@@ -1,0 +1,203 @@
+"""Activated abilities (602) and mana abilities (605): their costs and their activation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.engine.errors import IllegalCommand
+from cardcli.magic.cards import Ability, ActivationCost
+from cardcli.magic.chars import matches
+from cardcli.magic.choices import ask
+from cardcli.magic.costs import pay_plan, payment
+from cardcli.magic.decisions import Decision
+from cardcli.magic.mana import Plan
+from cardcli.magic.objects import Obj, StackItem
+from cardcli.magic.table import Move
+from cardcli.magic.targets import (
+    announce_targets,
+    choose_targets,
+    has_candidates,
+    slots_of,
+    spell_label,
+)
+
+if TYPE_CHECKING:
+    from cardcli.magic.casting import Casting
+    from cardcli.magic.table import Table
+
+
+def check_activation(table: Table, player: str, obj: Obj, ability: Ability) -> None:
+    if obj.controller != player or obj.zone != "battlefield":
+        raise IllegalCommand(f"#{obj.id} is not a permanent {player} controls")
+    cost = ability.cost or ActivationCost()
+    check_cost(table, player, obj, cost)
+    facts = table.source_of(obj)
+    for slot in slots_of(ability.effects):
+        if not has_candidates(table, slot, player, facts):
+            raise IllegalCommand(f"#{obj.id} {obj.name}: no legal target ({slot.describe()})")
+
+
+def check_cost(table: Table, player: str, obj: Obj, cost: ActivationCost) -> None:
+    if cost.tap:
+        if obj.tapped:
+            raise IllegalCommand(f"#{obj.id} {obj.name} is tapped")
+        if (
+            "Creature" in table.chars(obj).types
+            and obj.sick
+            and "haste" not in table.chars(obj).keywords
+            and not table.variant.ignores_summoning_sickness(table, obj)
+        ):
+            raise IllegalCommand(
+                f"#{obj.id} {obj.name} came under {player}'s control this turn: it can't use {{T}} yet (302.6)"
+            )
+    if (
+        cost.sacrifice
+        and cost.sacrifice != "self"
+        and not sacrifice_options(table, player, obj, cost)
+    ):
+        raise IllegalCommand(f"#{obj.id} {obj.name}: nothing to sacrifice for its cost")
+    if cost.life:
+        life = table.players[player].team.life
+        if life is None or life < cost.life:
+            raise IllegalCommand(f"{player} cannot pay {cost.life} life")
+    if cost.discard and len(table.players[player].hand) < cost.discard:
+        raise IllegalCommand(f"{player} has too few cards to discard")
+    mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
+    if mana is not None and not mana.is_free():
+        # The source itself is not tapped for mana when {T} is part of the cost.
+        plan = payment(table, player, mana)
+        if plan is None or (cost.tap and any(oid == obj.id for oid, _ in plan.taps)):
+            raise IllegalCommand(f"{player} cannot pay {mana} for #{obj.id} {obj.name}")
+
+
+def sacrifice_options(table: Table, player: str, source: Obj, cost: ActivationCost) -> list[Obj]:
+    kind = cost.sacrifice
+    found = []
+    for obj in table.battlefield.values():
+        if obj.controller != player:
+            continue
+        ch = table.chars(obj)
+        if kind == "another_creature" and obj.id == source.id:
+            continue
+        wanted = {
+            "creature": "Creature",
+            "another_creature": "Creature",
+            "land": "Land",
+            "artifact": "Artifact",
+        }.get(str(kind))
+        if wanted and wanted not in ch.types:
+            continue
+        if cost.sacrifice_filter and not matches(table, cost.sacrifice_filter, obj, ch, source.id):
+            continue
+        found.append(obj)
+    return found
+
+
+def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
+    ability = obj.proto.activated[casting.ability or 0]
+    player = casting.player
+    cost = ability.cost or ActivationCost()
+    facts = table.source_of(obj)
+    chosen = choose_targets(table, casting, slots_of(ability.effects), facts, None, obj.name)
+    sacrificed: list[Obj] = []
+    if cost.sacrifice == "self":
+        sacrificed = [obj]
+    elif cost.sacrifice:
+        options = sacrifice_options(table, player, obj, cost)
+        picks = ask(
+            table,
+            casting.answers,
+            "sacrifice",
+            Decision(
+                "cost_sacrifice",
+                player,
+                f"#{obj.id} {obj.name}: choose what to sacrifice ({cost.sacrifice})",
+                [f"#{o.id}" for o in options],
+            ),
+        )
+        sacrificed = [table.objects[int(p[1:])] for p in picks]
+    discarded: list[Obj] = []
+    if cost.discard:
+        hand = table.players[player].hand
+        picks = ask(
+            table,
+            casting.answers,
+            "discard",
+            Decision(
+                "cost_discard",
+                player,
+                f"#{obj.id} {obj.name}: choose {cost.discard} card(s) to discard",
+                [f"#{o.id}" for o in hand],
+                low=cost.discard,
+                high=cost.discard,
+            ),
+        )
+        discarded = [table.objects[int(p[1:])] for p in picks]
+    mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
+    plan = payment(table, player, mana)
+    table.casting = None
+    if plan is None:
+        table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
+        return
+    # 602.2: costs paid, the ability goes on the stack with its source's last known facts.
+    pay_plan(table, player, plan)
+    if cost.tap:
+        table.tap(obj, "cost")
+    if cost.life:
+        table.lose_life(player, cost.life, "paid")
+    item = StackItem(
+        table.new_id(),
+        "activated",
+        player,
+        obj.id,
+        obj.name,
+        ability.effects,
+        ability=ability,
+        targets=chosen,
+        source_proto=obj.proto,
+        source_lki={"facts": facts},
+    )
+    table.stack.append(item)
+    table.items[item.id] = item
+    event = {
+        "type": "activated",
+        "who": player,
+        "source": obj.id,
+        "card": obj.name,
+        "id": item.id,
+    }
+    flat = [spell_label(t) for slot in chosen for t in slot]
+    if flat:
+        event["targets"] = flat
+    table.emit(event)
+    if discarded:
+        table.move_many([Move(o, "graveyard", "discarded") for o in discarded])
+    if sacrificed:
+        table.sacrifice(sacrificed)
+    announce_targets(table, item)
+
+
+def activate_mana(table: Table, player: str, obj: Obj, ability: Ability, choice: int) -> None:
+    """605.3: a mana ability resolves at once, off the stack."""
+    cost = ability.cost or ActivationCost()
+    mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
+    plan = payment(table, player, mana) if mana is not None and not mana.is_free() else Plan()
+    if plan is None:
+        raise IllegalCommand(f"{player} cannot pay {cost.mana} for #{obj.id}")
+    pay_plan(table, player, plan)
+    if cost.tap:
+        table.tap(obj, "mana")
+    if cost.sacrifice == "self":
+        table.sacrifice([obj])
+    pool = table.players[player].pool
+    added = ability.mana[choice]
+    for kind in added:
+        pool[kind] = pool.get(kind, 0) + 1
+    table.emit(
+        {
+            "type": "mana",
+            "who": player,
+            "source": obj.id,
+            "added": "".join("{" + k + "}" for k in added),
+        }
+    )

@@ -1,0 +1,269 @@
+"""The printed card, read once from the card model into what the rules ask of it.
+
+A ``Proto`` holds a card's (or a token's) characteristics as the rules core
+uses them: sets of types, integer power and toughness, normalised keywords,
+the parsed mana cost, and its abilities sorted by kind: triggered (by event
+kind), static, activated and mana abilities. Protos are shared by every object
+made from the same card; objects never change them (effects live in
+``chars``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardcli.cards.mtg.model import Card
+from cardcli.magic.mana import MANA_TYPES, ManaCost, parse_added
+
+Effect = Mapping[str, Any]
+
+# Keyword spellings in card data that mean the same rule.
+_KEYWORD_ALIASES = {
+    "unblockable": "can't be blocked",
+    "cant be blocked": "can't be blocked",
+    "can’t be blocked": "can't be blocked",
+    "cant block": "can't block",
+    "can’t block": "can't block",
+}
+LANDWALK = {
+    "plainswalk": "Plains",
+    "islandwalk": "Island",
+    "swampwalk": "Swamp",
+    "mountainwalk": "Mountain",
+    "forestwalk": "Forest",
+}
+
+
+def norm_keyword(word: str) -> str:
+    """``"First strike"`` -> ``"first strike"``; aliases folded together."""
+    key = " ".join(word.strip().lower().split())
+    return _KEYWORD_ALIASES.get(key, key)
+
+
+def parse_pt(text: str | None) -> tuple[int | None, bool]:
+    """Printed power or toughness: (its number, whether a CDA defines it).
+
+    >>> parse_pt("3"), parse_pt("*"), parse_pt("1+*"), parse_pt(None)
+    ((3, False), (0, True), (1, True), (None, False))
+    """
+    if text is None:
+        return None, False
+    try:
+        return int(text), False
+    except ValueError:
+        pass
+    digits = "".join(ch for ch in text if ch.isdigit() or ch == "-")
+    sign = -1 if "*-" in text else 1
+    base = int(digits.strip("-")) * sign if digits.strip("-") else 0
+    return base, True
+
+
+@dataclass(frozen=True)
+class ActivationCost:
+    """The cost of an activated ability (602.1a)."""
+
+    mana: ManaCost = field(default_factory=ManaCost)
+    tap: bool = False
+    sacrifice: str | None = None  # self, creature, another_creature, land, artifact, permanent
+    sacrifice_filter: Mapping[str, Any] | None = None
+    life: int = 0
+    discard: int = 0
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> ActivationCost:
+        return cls(
+            mana=ManaCost.parse(str(data.get("mana", ""))),
+            tap=bool(data.get("tap", False)),
+            sacrifice=data.get("sacrifice"),
+            sacrifice_filter=data.get("sacrifice_filter"),
+            life=int(data.get("life", 0)),
+            discard=int(data.get("discard", 0)),
+        )
+
+    def describe(self) -> str:
+        parts = [str(self.mana)] if not self.mana.is_free() else []
+        if self.tap:
+            parts.append("{T}")
+        if self.sacrifice:
+            parts.append("sacrifice " + ("it" if self.sacrifice == "self" else self.sacrifice))
+        if self.life:
+            parts.append(f"pay {self.life} life")
+        if self.discard:
+            parts.append(f"discard {self.discard}")
+        return ", ".join(parts) or "free"
+
+
+@dataclass(frozen=True, eq=False)
+class Ability:
+    """One ability of a card's ``abilities`` data, or a built-in one (a land's mana)."""
+
+    index: int  # position in the card's abilities (-1 for built-in)
+    data: Mapping[str, Any]
+    when: str | None = None
+    static: str | None = None
+    cost: ActivationCost | None = None
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+    mana: tuple[tuple[str, ...], ...] = ()  # mana abilities: each choice of mana it adds
+
+    @property
+    def is_mana(self) -> bool:
+        return bool(self.mana)
+
+    @property
+    def is_activated(self) -> bool:
+        return self.cost is not None
+
+
+@dataclass(frozen=True, eq=False)
+class Proto:
+    """What is printed on a card, or what an effect says a token is."""
+
+    name: str
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    pt_cda: bool = False
+    loyalty: int | None = None
+    keywords: frozenset[str] = frozenset()
+    cost: ManaCost = field(default_factory=ManaCost)
+    mana_value: int = 0
+    token_card: bool = False  # a Horde token card: a real card, cast as a creature spell
+    is_token: bool = False  # a token an effect created: not a card (111)
+    manual: bool = False
+    oracle: str = ""
+    spell: tuple[Effect, ...] = ()
+    triggers: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
+    statics: tuple[Ability, ...] = ()
+    activated: tuple[Ability, ...] = ()  # non-mana activated abilities
+    mana_abilities: tuple[Ability, ...] = ()
+    enchant: str | None = None  # an Aura's "Enchant ..." as a target kind
+    produces: tuple[str, ...] = ()
+    tapped_token: bool = False  # a token created tapped
+
+    def is_type(self, kind: str) -> bool:
+        return kind in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return not ({"Instant", "Sorcery"} & self.types)
+
+    @property
+    def is_aura(self) -> bool:
+        return "Aura" in self.subtypes and self.enchant is not None
+
+    @classmethod
+    def from_card(cls, card: Card) -> Proto:
+        power, power_cda = parse_pt(card.power)
+        toughness, tough_cda = parse_pt(card.toughness)
+        keywords = frozenset(norm_keyword(k) for k in card.keywords)
+        enchant = next((k[len("enchant ") :] for k in keywords if k.startswith("enchant ")), None)
+        types = frozenset(card.types)
+        abilities = () if card.manual else card.abilities
+        triggers, statics, activated, mana = _sort_abilities(abilities)
+        if not mana and card.produces and (card.is_land or not any(a.cost for a in activated)):
+            # A land's (or mana rock's) "{T}: Add one mana of ...", from ``produces``.
+            built_in = Ability(
+                index=-1,
+                data={},
+                cost=ActivationCost(tap=True),
+                text="{T}: Add " + " or ".join("{" + c + "}" for c in card.produces) + ".",
+                mana=tuple((c,) for c in card.produces if c in MANA_TYPES),
+            )
+            mana = (built_in,)
+        cda = any(a.static == "cda" for a in statics)
+        return cls(
+            name=card.name,
+            types=types,
+            subtypes=frozenset(card.subtypes),
+            supertypes=frozenset(card.supertypes),
+            colors=frozenset(card.colors),
+            power=power,
+            toughness=toughness,
+            pt_cda=(power_cda or tough_cda) and cda,
+            loyalty=int(card.loyalty) if card.loyalty and card.loyalty.isdigit() else None,
+            keywords=keywords,
+            cost=ManaCost.parse(card.mana_cost),
+            mana_value=int(card.mana_value),
+            token_card=card.token,
+            manual=card.manual,
+            oracle=card.oracle,
+            spell=() if card.manual else tuple(card.spell),
+            triggers=triggers,
+            statics=statics,
+            activated=activated,
+            mana_abilities=mana,
+            enchant=_enchant_kind(enchant),
+            produces=card.produces,
+        )
+
+    @classmethod
+    def token(cls, data: Mapping[str, Any]) -> Proto:
+        """A token as an effect's ``token`` data describes it (111.4)."""
+        power, _ = parse_pt(data.get("power"))
+        toughness, _ = parse_pt(data.get("toughness"))
+        return cls(
+            name=str(data["name"]),
+            types=frozenset(data.get("types", ("Creature",))),
+            subtypes=frozenset(data.get("subtypes", ())),
+            colors=frozenset(data.get("colors", ())),
+            power=power,
+            toughness=toughness,
+            keywords=frozenset(norm_keyword(k) for k in data.get("keywords", ())),
+            is_token=True,
+            tapped_token=bool(data.get("tapped", False)),
+        )
+
+
+def _enchant_kind(text: str | None) -> str | None:
+    """``"creature"`` -> the target kind an Aura's spell targets (303.4a)."""
+    if text is None:
+        return None
+    kinds = {
+        "creature": "creature",
+        "permanent": "permanent",
+        "land": "land",
+        "artifact": "artifact",
+        "enchantment": "enchantment",
+        "creature you control": "creature_you_control",
+    }
+    return kinds.get(text, "permanent")
+
+
+def _sort_abilities(
+    abilities: tuple[Mapping[str, Any], ...],
+) -> tuple[
+    dict[str, tuple[Ability, ...]], tuple[Ability, ...], tuple[Ability, ...], tuple[Ability, ...]
+]:
+    triggers: dict[str, list[Ability]] = {}
+    statics: list[Ability] = []
+    activated: list[Ability] = []
+    mana: list[Ability] = []
+    for index, data in enumerate(abilities):
+        text = str(data.get("text", ""))
+        effects = tuple(data.get("effects", ()))
+        if "when" in data:
+            ability = Ability(index, data, when=data["when"], effects=effects, text=text)
+            triggers.setdefault(data["when"], []).append(ability)
+        elif "static" in data:
+            statics.append(Ability(index, data, static=data["static"], text=text))
+        elif data.get("activated"):
+            cost = ActivationCost.parse(data.get("cost", {}))
+            adds = [e for e in effects if e.get("do") == "add_mana"]
+            if adds and len(adds) == len(effects):
+                # 605.1a: no target, adds mana: a mana ability, off the stack.
+                choice = tuple(kind for e in adds for kind in parse_added(str(e.get("mana", ""))))
+                mana.append(Ability(index, data, cost=cost, text=text, mana=(choice,)))
+            else:
+                activated.append(Ability(index, data, cost=cost, effects=effects, text=text))
+    return (
+        {kind: tuple(found) for kind, found in triggers.items()},
+        tuple(statics),
+        tuple(activated),
+        tuple(mana),
+    )

@@ -1,0 +1,237 @@
+"""Casting spells (601): timing, the checks before anything changes, the choices, the cast.
+
+A cast first checks everything (timing, targets, costs) and changes nothing if
+it is not allowed. Choices the player left out of the command (X, targets)
+become pending decisions of a ``Casting`` in progress, which changes nothing
+until it completes; then the card moves to the stack (a new object, rule
+400.7), the costs are paid and ``spell_cast`` and ``becomes_target`` triggers
+are queued. Activated abilities (``activation``) use the same ``Casting``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cardcli.engine.errors import IllegalCommand
+from cardcli.magic.activation import advance_activation
+from cardcli.magic.cards import Ability
+from cardcli.magic.chars import matches
+from cardcli.magic.choices import Answers, ask
+from cardcli.magic.costs import mana_sources, max_x, pay_plan, payment, pool_text, spell_cost
+from cardcli.magic.decisions import Decision
+from cardcli.magic.mana import ManaCost, Plan, Source, pay
+from cardcli.magic.objects import Obj, StackItem, Target
+from cardcli.magic.sources import DamageSource
+from cardcli.magic.targets import (
+    Slot,
+    announce_targets,
+    choose_targets,
+    has_candidates,
+    slots_of,
+    spell_label,
+)
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+MAIN_STEPS = ("main1", "main2")
+FREE_MAX_X = 20  # the X choices offered to a player who pays no mana
+
+
+def sorcery_timing(table: Table, player: str) -> bool:
+    """307.1: own team's turn, a main phase, an empty stack."""
+    return (
+        table.players[player].team is table.active_team
+        and table.step in MAIN_STEPS
+        and not table.stack
+    )
+
+
+def may_cast_now(table: Table, player: str, obj: Obj) -> bool:
+    proto = obj.proto
+    if "Instant" in proto.types or "flash" in proto.keywords:
+        return True
+    return sorcery_timing(table, player)
+
+
+# -- casting ------------------------------------------------------------------------------
+
+
+@dataclass
+class Casting:
+    """A spell being cast or an ability being activated, waiting for the player's choices."""
+
+    player: str
+    obj_id: int
+    ability: int | None = None  # index into the source's activated abilities; None: a spell
+    x: int | None = None
+    targets: list[list[Target]] | None = None
+    answers: Answers = field(default_factory=dict)
+    free: bool = False
+
+
+def cast_slots(obj: Obj) -> list[Slot]:
+    slots = slots_of(obj.proto.spell)
+    if obj.proto.is_aura and obj.proto.enchant:
+        slots.insert(0, Slot(-1, obj.proto.enchant))
+    return slots
+
+
+def facts_of(table: Table, obj: Obj, controller: str) -> DamageSource:
+    proto = obj.proto
+    return DamageSource(
+        obj.id, obj.name, controller, proto.colors, proto.keywords, proto.types, proto.subtypes
+    )
+
+
+def check_cast(table: Table, player: str, obj: Obj, x: int | None, free: bool = False) -> None:
+    """Raise ``IllegalCommand`` unless ``player`` may cast ``obj`` now (before any choice)."""
+    problem = cast_problem(table, player, obj, x, free)
+    if problem is not None:
+        raise IllegalCommand(problem)
+
+
+def cast_problem(
+    table: Table,
+    player: str,
+    obj: Obj,
+    x: int | None,
+    free: bool = False,
+    sources: list[Source] | None = None,
+    explain: bool = True,
+) -> str | None:
+    """Why ``player`` may not cast ``obj`` now, or None. ``sources``: their lands, if known.
+
+    Without ``explain`` the reason is just "no" (the fast answer for listing moves).
+    """
+    proto = obj.proto
+    if "Land" in proto.types:
+        return f"{obj.name} is a land: play it with '{player} play {obj.name}'"
+    if not free and not may_cast_now(table, player, obj):
+        return (
+            f"{obj.name} can be cast only in your own main phase with an empty stack"
+            " (it is not an instant and has no flash)"
+        )
+    if not free:
+        cost = spell_cost(table, player, obj)
+        if cost is not None:
+            lands = sources if sources is not None else mana_sources(table, player)
+            pool = table.players[player].pool
+            # Not enough mana in all: no need to look for a way to pay.
+            least = cost.generic + len(cost.colored) + len(cost.hybrid) + len(cost.two_hybrid)
+            short = least + (x or 0) * cost.x > len(lands) + sum(pool.values())
+            p = table.players[player]
+            life = p.team.life if p.team.life is not None else 0
+            if short or pay(cost.with_x(x or 0), pool, lands, life) is None:
+                if not explain:
+                    return "no"
+                have = ", ".join(f"#{oid} {''.join(k)}" for oid, k in lands) or "none"
+                return (
+                    f"{player} cannot pay {cost.with_x(x or 0)} for {obj.name}"
+                    f" (untapped lands: {have}; pool: {pool_text(pool)})"
+                )
+    if proto.spell or proto.is_aura:
+        facts = facts_of(table, obj, player)
+        for slot in cast_slots(obj):
+            if not has_candidates(table, slot, player, facts):
+                return f"{obj.name} has no legal target ({slot.describe()})"
+    return None
+
+
+def advance_casting(table: Table) -> None:
+    """Collect the choices a ``Casting`` still needs (may raise ``NeedDecision``), then do it."""
+    casting = table.casting
+    assert casting is not None
+    obj = table.objects.get(casting.obj_id)
+    if obj is None:
+        table.casting = None
+        return
+    if casting.ability is not None:
+        advance_activation(table, casting, obj)
+        return
+    player = casting.player
+    cost = spell_cost(table, player, obj) if not casting.free else None
+    x = _choose_x(table, casting, obj, cost)
+    slots = cast_slots(obj)
+    chosen = choose_targets(table, casting, slots, facts_of(table, obj, player), None, obj.name)
+    plan = payment(table, player, cost, x)
+    table.casting = None
+    if plan is None:
+        table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
+        return
+    cast(table, player, obj, x, chosen, plan)
+
+
+def _choose_x(table: Table, casting: Casting, obj: Obj, cost: ManaCost | None) -> int:
+    """X is announced with the spell (601.2b): the most X the player can pay, or the variant's choice."""
+    if casting.x is not None:
+        return casting.x
+    if not obj.proto.cost.x:
+        return 0
+    top = max_x(table, casting.player, cost) if cost is not None else FREE_MAX_X
+    picks = ask(
+        table,
+        casting.answers,
+        "x",
+        Decision(
+            "x",
+            casting.player,
+            f"{obj.name}: choose X (0 to {top})",
+            [str(n) for n in range(top + 1)],
+        ),
+    )
+    casting.x = int(picks[0]) if picks else 0
+    return casting.x
+
+
+def cast(
+    table: Table, player: str, obj: Obj, x: int, chosen: list[list[Target]], plan: Plan
+) -> StackItem:
+    """601.2a-i, the choices made: to the stack, pay, and the spell is cast."""
+    on_stack = table.move(obj, "stack", "cast")
+    assert on_stack is not None
+    pay_plan(table, player, plan)
+    item = StackItem(
+        on_stack.id,
+        "spell",
+        player,
+        on_stack.id,
+        obj.name,
+        obj.proto.spell,
+        obj=on_stack,
+        targets=chosen,
+        x=x,
+        source_proto=obj.proto,
+    )
+    on_stack.controller = player
+    table.stack.append(item)
+    table.items[item.id] = item
+    event = {"type": "cast", "who": player, "card": obj.name, "id": item.id}
+    flat = [spell_label(t) for slot in chosen for t in slot]
+    if flat:
+        event["targets"] = flat
+    if x:
+        event["x"] = x
+    table.emit(event)
+    announce_targets(table, item)
+    context = {"player": player, "object": item.id, "name": obj.name}
+    for wid, abilities in list(table.watchers["spell_cast"].items()):
+        watcher = table.objects[wid]
+        for ability in abilities:
+            if _spell_trigger_matches(table, ability, watcher, player, on_stack):
+                table.queue(watcher, watcher.controller, ability, context)
+    return item
+
+
+def _spell_trigger_matches(
+    table: Table, ability: Ability, watcher: Obj, caster: str, spell: Obj
+) -> bool:
+    data = ability.data
+    whose = data.get("controller", "any")
+    if whose == "you" and caster != watcher.controller:
+        return False
+    if whose == "opponents" and not table.are_opponents(caster, watcher.controller):
+        return False
+    filt = data.get("trigger_filter")
+    return not filt or matches(table, filt, spell, table._printed(spell), watcher.id)

@@ -1,0 +1,58 @@
+"""Asking for a decision from inside the rules, without ever calling out to a player.
+
+Rules code that needs a choice calls ``ask`` with a key and a ``Decision``.
+If the answer is already known (the command that answered it, or an earlier
+pass), ``ask`` returns it. An automated player answers at once through its
+variant, and the answer is logged. Otherwise ``ask`` raises ``NeedDecision``:
+the flow stores the decision, stops, and once a command answers it, runs the
+same piece of rules again from its start. Rules code therefore makes all its
+choices before it changes anything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.magic.decisions import Decision
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+Answers = dict[str, list[str]]
+
+
+class NeedDecision(Exception):
+    """Raised by ``ask``: the flow must wait for ``decision`` (and its ``answers``)."""
+
+    def __init__(self, decision: Decision, answers: Answers) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+        self.answers = answers
+
+
+def ask(table: Table, answers: Answers, key: str, decision: Decision) -> list[str]:
+    if key in answers:
+        return answers[key]
+    options = decision.options
+    forced = len(options) <= decision.low and decision.low == decision.high
+    if decision.ordered and len(options) > 1:
+        forced = False  # every option is taken, but in an order someone chooses
+    if forced or not options:
+        # Nothing to choose: every option must be taken (or there is none).
+        answers[key] = list(options)
+        return answers[key]
+    if table.variant.is_automated(table, decision.player):
+        chosen = table.variant.answer(table, decision)
+        answers[key] = chosen
+        table.emit(
+            {
+                "type": "choice",
+                "who": decision.player,
+                "kind": decision.kind,
+                "chosen": chosen,
+                "among": len(options),
+            }
+        )
+        return chosen
+    decision.data["key"] = key
+    raise NeedDecision(decision, answers)

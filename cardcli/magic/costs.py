@@ -1,0 +1,96 @@
+"""What a player pays: a spell's cost with its changes, the mana sources, the payment (601.2f-h)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.magic.chars import matches
+from cardcli.magic.mana import ManaCost, Plan, Source, pay, symbols
+from cardcli.magic.objects import Obj
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+MAX_X = 99
+
+
+def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
+    """The mana ``player`` must pay to cast ``obj``, X left open; None: nothing (601.2f)."""
+    cost = obj.proto.cost
+    delta = 0
+    for st in table.statics:
+        if st.ability.static != "cost_change":
+            continue
+        data = st.ability.data
+        whose = data.get("controller", "you")
+        if whose == "you" and player != st.source.controller:
+            continue
+        if whose == "opponents" and not table.are_opponents(player, st.source.controller):
+            continue
+        affects = data.get("affects")
+        if affects and not matches(table, affects, obj, table._printed(obj), st.source.id):
+            continue
+        delta += int(data.get("cost_delta", 0))
+    return table.variant.cost_to_pay(table, table.players[player], cost.reduced(delta))
+
+
+def mana_sources(table: Table, player: str) -> list[Source]:
+    """Untapped lands that tap for mana with no other cost: what pays a cost by itself."""
+    found: list[Source] = []
+    for obj in table.battlefield.values():
+        if obj.controller != player or obj.tapped or not obj.proto.mana_abilities:
+            continue
+        if "Land" not in table.chars(obj).types:
+            continue
+        ability = obj.proto.mana_abilities[0]
+        cost = ability.cost
+        if cost is None or not cost.tap or not cost.mana.is_free() or cost.sacrifice or cost.life:
+            continue
+        kinds = tuple(sorted({choice[0] for choice in ability.mana if len(choice) == 1}))
+        if kinds:
+            found.append((obj.id, kinds))
+    return found
+
+
+def payment(table: Table, player: str, cost: ManaCost | None, x: int = 0) -> Plan | None:
+    if cost is None:
+        return Plan()
+    p = table.players[player]
+    life = p.team.life if p.team.life is not None else 0
+    return pay(cost.with_x(x), p.pool, mana_sources(table, player), life)
+
+
+def max_x(table: Table, player: str, cost: ManaCost | None) -> int:
+    """The largest X ``player`` can pay (0 if none works)."""
+    if cost is None or not cost.x:
+        return 0
+    best = 0
+    for x in range(1, MAX_X + 1):
+        if payment(table, player, cost, x) is None:
+            break
+        best = x
+    return best
+
+
+def pay_plan(table: Table, player: str, plan: Plan) -> None:
+    p = table.players[player]
+    for kind, count in plan.pool_used.items():
+        p.pool[kind] -= count
+        if not p.pool[kind]:
+            del p.pool[kind]
+    if plan.taps:
+        table.tap_many([table.objects[oid] for oid, _kind in plan.taps], "mana")
+    if plan.life:
+        table.lose_life(player, plan.life, "paid")
+
+
+def describe_plan(plan: Plan) -> str:
+    parts = [f"#{oid} for {{{kind}}}" for oid, kind in plan.taps]
+    parts.extend(f"{{{kind}}}x{n} from the pool" for kind, n in plan.pool_used.items())
+    if plan.life:
+        parts.append(f"{plan.life} life")
+    return ", ".join(parts)
+
+
+def pool_text(pool: dict[str, int]) -> str:
+    return symbols(pool) or "empty"

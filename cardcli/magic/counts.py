@@ -1,0 +1,61 @@
+"""The card model's amounts: a number, X, or a count of things on the battlefield or in zones."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardcli.magic import chars as chars_mod
+from cardcli.magic.objects import Obj
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+
+def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int:
+    """A card-model amount: a number, X, or a count of things (``count``)."""
+    if isinstance(amount, bool):
+        return int(amount)
+    if isinstance(amount, int):
+        return amount
+    if amount == "X":
+        return x
+    if not isinstance(amount, dict):
+        return 0
+    kind = amount.get("count")
+    whose = amount.get("controller", "you")
+    filt = amount.get("filter") or {}
+    times = int(amount.get("times", 1))
+
+    def counted(p: str) -> bool:
+        if whose == "you":
+            return p == player
+        if whose == "opponents":
+            return table.are_opponents(p, player)
+        return True
+
+    total = 0
+    if kind in ("creatures", "permanents", "lands"):
+        for obj in table.battlefield.values():
+            if not counted(obj.controller):
+                continue
+            ch = table.chars(obj) if obj is not source else table._printed(obj)
+            if kind == "creatures" and "Creature" not in ch.types:
+                continue
+            if kind == "lands" and "Land" not in ch.types:
+                continue
+            if filt and not chars_mod.matches(table, filt, obj, ch, source.id if source else None):
+                continue
+            total += 1
+    elif kind in ("cards_in_hand", "cards_in_graveyard", "creature_cards_in_graveyard"):
+        zone = "hand" if kind == "cards_in_hand" else "graveyard"
+        for p in table.players.values():
+            if not counted(p.name):
+                continue
+            for obj in p.zones[zone]:
+                ch = table._printed(obj)
+                if kind == "creature_cards_in_graveyard" and "Creature" not in ch.types:
+                    continue
+                if filt and not chars_mod.matches(table, filt, obj, ch, None):
+                    continue
+                total += 1
+    return total * times

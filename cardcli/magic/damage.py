@@ -1,0 +1,185 @@
+"""The fixed points for damage and life (120, 119, 810.9): prevention, replacement, events.
+
+Damage to a creature is marked on it (deathtouch noted for 704.5h), damage to
+a planeswalker removes loyalty, damage to a player makes them lose that much
+life (120.3a); lifelink gains as much (702.15b). Life changes happen to a
+player and move their team's shared total (810.9). A team with no life total
+(``None``) gains and loses nothing, unless a replacement turns the loss into
+something else (the Horde mills).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.magic.objects import Obj, Target, Team
+from cardcli.magic.sources import DamageSource, protection_against
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+
+def damage(
+    table: Table, source: DamageSource, target: Target, amount: int, combat: bool = False
+) -> int:
+    """Deal damage (120); returns how much was dealt after prevention."""
+    if amount <= 0:
+        return 0
+    event = table.replace(
+        "damage", {"source": source, "target": target, "amount": amount, "combat": combat}
+    )
+    if event is None or event["amount"] <= 0:
+        return 0
+    amount = int(event["amount"])
+    target = event["target"]
+    if isinstance(target, int):
+        obj = table.objects.get(target)
+        if obj is None or obj.zone != "battlefield":
+            return 0
+        if _protected(table, obj, source) or _shielded(table, target, amount) == 0:
+            table.emit(
+                {
+                    "type": "damage_prevented",
+                    "source": source.id,
+                    "target": target,
+                    "amount": amount,
+                }
+            )
+            return 0
+        amount = _shielded(table, target, amount, consume=True)
+        ch = table.chars(obj)
+        table.emit(
+            {
+                "type": "damage",
+                "source": source.id,
+                "source_name": source.name,
+                "target": obj.id,
+                "amount": amount,
+                "combat": combat,
+            }
+        )
+        if "Creature" in ch.types:
+            obj.damage += amount
+            if "deathtouch" in source.keywords:
+                obj.deathtouched = True
+        if "Planeswalker" in ch.types:
+            table.remove_counters(obj, "loyalty", amount)
+        table.fire("dealt_damage", {"object": obj.id, "amount": amount, "source": source.id}, obj)
+    else:
+        if _shielded(table, target, amount) == 0:
+            table.emit(
+                {
+                    "type": "damage_prevented",
+                    "source": source.id,
+                    "target": target,
+                    "amount": amount,
+                }
+            )
+            return 0
+        amount = _shielded(table, target, amount, consume=True)
+        table.emit(
+            {
+                "type": "damage",
+                "source": source.id,
+                "source_name": source.name,
+                "target": target,
+                "amount": amount,
+                "combat": combat,
+            }
+        )
+        # 120.3a: damage to a player makes that player lose that much life.
+        lose_life(table, target, amount, "damage")
+        if combat:
+            src = table.objects.get(source.id)
+            if src is not None:
+                table.fire(
+                    "deals_combat_damage_to_player",
+                    {"player": target, "amount": amount, "object": src.id},
+                    src,
+                )
+    if "lifelink" in source.keywords:
+        gain_life(table, source.controller, amount, "lifelink")  # 702.15b
+    return amount
+
+
+def _protected(table: Table, obj: Obj, source: DamageSource) -> bool:
+    """702.16e: damage from a source it has protection from is prevented."""
+    return protection_against(table.chars(obj).keywords, source)
+
+
+def _shielded(table: Table, target: Target, amount: int, consume: bool = False) -> int:
+    """Damage left after prevention shields on ``target`` (615)."""
+    for shield in table.prevention:
+        if shield["target"] != target or amount <= 0:
+            continue
+        stopped = min(amount, shield["amount"])
+        if consume:
+            shield["amount"] -= stopped
+        amount -= stopped
+    if consume:
+        table.prevention = [s for s in table.prevention if s["amount"] > 0]
+    return amount
+
+
+def lose_life(table: Table, player: str, amount: int, why: str) -> int:
+    if amount <= 0:
+        return 0
+    event = table.replace("lose_life", {"player": player, "amount": amount, "why": why})
+    if event is None or event["amount"] <= 0:
+        return 0
+    team = table.players[player].team
+    if team.life is None:
+        return 0
+    amount = int(event["amount"])
+    return change_life(table, team, player, -amount, why)
+
+
+def gain_life(table: Table, player: str, amount: int, why: str) -> int:
+    if amount <= 0:
+        return 0
+    event = table.replace("gain_life", {"player": player, "amount": amount, "why": why})
+    if event is None or event["amount"] <= 0:
+        return 0
+    team = table.players[player].team
+    if team.life is None:
+        return 0
+    stopper = _no_lifegain(table, player)
+    if stopper is not None:
+        # "If a player would gain life, that player gains no life instead" (614.1a).
+        table.emit({"type": "no_lifegain", "player": player, "amount": amount, "source": stopper})
+        return 0
+    return change_life(table, team, player, int(event["amount"]), why)
+
+
+def _no_lifegain(table: Table, player: str) -> int | None:
+    """The id of a permanent whose static ability stops ``player`` gaining life, if any."""
+    for st in table.statics:
+        if st.ability.static != "no_lifegain":
+            continue
+        who = st.ability.data.get("players", "all")
+        owner = st.source.controller
+        if (
+            who == "all"
+            or (who == "you" and player == owner)
+            or (who == "opponents" and table.are_opponents(player, owner))
+        ):
+            return st.source.id
+    return None
+
+
+def change_life(table: Table, team: Team, player: str, delta: int, why: str) -> int:
+    """810.9: life changes happen to each player; the team's shared total moves."""
+    assert team.life is not None
+    team.life += delta
+    table.life_logged[team.name] += delta
+    table.emit(
+        {
+            "type": "life",
+            "player": player,
+            "team": team.name,
+            "delta": delta,
+            "life": team.life,
+            "why": why,
+        }
+    )
+    return abs(delta)

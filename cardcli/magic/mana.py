@@ -1,0 +1,230 @@
+"""Mana costs, mana pools and paying a cost (rules 106, 107.4, 118, 601.2g-h).
+
+A cost is parsed once into a ``ManaCost``. Paying looks for sources for every
+coloured symbol first (a small bipartite matching, so a dual land is never
+spent on a colour another land could have paid), then generic mana from what is
+left. Mana already in the pool is used before any land is tapped, and among
+lands the ones that make fewer colours go first.
+
+>>> cost = ManaCost.parse("{2}{B}{B}")
+>>> cost.generic, cost.colored, cost.mana_value
+(2, ('B', 'B'), 4)
+>>> plan = pay(cost, {"B": 1}, [(4, ("B",)), (5, ("B", "U")), (6, ("G",))], life=0)
+>>> plan.pool_used, sorted(plan.taps)
+({'B': 1}, [(4, 'B'), (5, 'B'), (6, 'G')])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+COLORS = ("W", "U", "B", "R", "G")
+MANA_TYPES = ("W", "U", "B", "R", "G", "C")
+COLOR_WORDS = {
+    "white": "W",
+    "blue": "U",
+    "black": "B",
+    "red": "R",
+    "green": "G",
+    "colorless": "C",
+    "colourless": "C",
+}
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A mana cost: generic, coloured and hybrid symbols, X."""
+
+    generic: int = 0
+    colored: tuple[str, ...] = ()  # W U B R G or C, one per symbol
+    hybrid: tuple[tuple[str, ...], ...] = ()  # {W/U}: either colour
+    two_hybrid: tuple[str, ...] = ()  # {2/W}: W or two generic
+    phyrexian: tuple[str, ...] = ()  # {B/P}: B or 2 life
+    x: int = 0  # how many {X}
+    text: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> ManaCost:
+        generic = 0
+        colored: list[str] = []
+        hybrid: list[tuple[str, ...]] = []
+        two: list[str] = []
+        phyrexian: list[str] = []
+        x = 0
+        for symbol in _SYMBOL.findall(text):
+            if symbol.isdigit():
+                generic += int(symbol)
+            elif symbol == "X":
+                x += 1
+            elif symbol in ("Y", "Z"):
+                continue
+            elif symbol in MANA_TYPES:
+                colored.append(symbol)
+            elif symbol == "S":  # snow: any mana from a snow source; read as generic
+                generic += 1
+            elif symbol.startswith("2/"):
+                two.append(symbol[2:])
+            elif symbol.endswith("/P"):
+                phyrexian.append(symbol.split("/")[0])
+            elif "/" in symbol:
+                hybrid.append(tuple(part for part in symbol.split("/") if part in COLORS))
+        return cls(generic, tuple(colored), tuple(hybrid), tuple(two), tuple(phyrexian), x, text)
+
+    @property
+    def mana_value(self) -> int:
+        return (
+            self.generic
+            + len(self.colored)
+            + len(self.hybrid)
+            + 2 * len(self.two_hybrid)
+            + len(self.phyrexian)
+        )
+
+    def with_x(self, value: int) -> ManaCost:
+        """The cost with every {X} replaced by ``value`` generic mana (107.3)."""
+        if not self.x:
+            return self
+        return ManaCost(
+            self.generic + self.x * value,
+            self.colored,
+            self.hybrid,
+            self.two_hybrid,
+            self.phyrexian,
+            0,
+            self.text,
+        )
+
+    def reduced(self, delta: int) -> ManaCost:
+        """The cost with ``delta`` more (or, negative, less) generic mana (601.2f)."""
+        if delta == 0:
+            return self
+        return ManaCost(
+            max(0, self.generic + delta),
+            self.colored,
+            self.hybrid,
+            self.two_hybrid,
+            self.phyrexian,
+            self.x,
+            self.text,
+        )
+
+    def is_free(self) -> bool:
+        return self.mana_value == 0 and not self.x
+
+    def __str__(self) -> str:
+        return self.text or "{0}"
+
+
+@dataclass
+class Plan:
+    """How a cost is paid: mana from the pool, lands tapped (id, colour), life."""
+
+    pool_used: dict[str, int] = field(default_factory=dict)
+    taps: list[tuple[int, str]] = field(default_factory=list)
+    life: int = 0
+
+
+Source = tuple[int, tuple[str, ...]]  # (object id, the mana types it can make)
+
+
+def pay(
+    cost: ManaCost, pool: dict[str, int], lands: list[Source], life: int, can_pay_life: bool = True
+) -> Plan | None:
+    """A way to pay ``cost`` (X already fixed) from ``pool`` and untapped ``lands``, or None.
+
+    ``life`` is what the payer could pay (119.4: no more than their life total).
+    """
+    # Sources in order of preference: pool mana first, then lands making fewest colours.
+    units: list[tuple[int, tuple[str, ...]]] = []  # (-1 for pool, the types) per unit
+    for kind in MANA_TYPES:
+        units.extend((-1, (kind,)) for _ in range(pool.get(kind, 0)))
+    units.extend(sorted(lands, key=lambda s: (len(s[1]), s[0])))
+    demands: list[tuple[str, ...]] = [(c,) for c in cost.colored]
+    demands.extend(cost.hybrid)
+    match = _match(demands, units)
+    if match is None:
+        return None
+    used = set(match.values())
+    generic = cost.generic
+    life_paid = 0
+    # {2/W}: the colour if a source is left for it, else two generic (107.4e).
+    for color in cost.two_hybrid:
+        slot = _free_source(units, used, color)
+        if slot is None:
+            generic += 2
+        else:
+            used.add(slot)
+            match[len(demands)] = slot
+            demands.append((color,))
+    # Phyrexian: the colour if a source is left for it, else 2 life (107.4f).
+    for color in cost.phyrexian:
+        slot = _free_source(units, used, color)
+        if slot is None:
+            if not can_pay_life or life - life_paid < 2:
+                return None
+            life_paid += 2
+        else:
+            used.add(slot)
+            match[len(demands)] = slot
+            demands.append((color,))
+    free = [i for i in range(len(units)) if i not in used]
+    if len(free) < generic:
+        return None
+    plan = Plan(life=life_paid)
+    for demand_index, unit_index in match.items():
+        _spend(plan, units[unit_index], demands[demand_index])
+    for unit_index in free[:generic]:
+        _spend(plan, units[unit_index], None)
+    return plan
+
+
+def _spend(plan: Plan, unit: tuple[int, tuple[str, ...]], demand: tuple[str, ...] | None) -> None:
+    source, kinds = unit
+    kind = kinds[0] if demand is None else next(k for k in kinds if k in demand)
+    if source < 0:
+        plan.pool_used[kind] = plan.pool_used.get(kind, 0) + 1
+    else:
+        plan.taps.append((source, kind))
+
+
+def _free_source(
+    units: list[tuple[int, tuple[str, ...]]], used: set[int], color: str
+) -> int | None:
+    for i, (_, kinds) in enumerate(units):
+        if i not in used and color in kinds:
+            return i
+    return None
+
+
+def _match(
+    demands: list[tuple[str, ...]], units: list[tuple[int, tuple[str, ...]]]
+) -> dict[int, int] | None:
+    """A source for every coloured demand (augmenting paths), or None."""
+    owner: dict[int, int] = {}  # unit index -> demand index
+
+    def augment(demand: int, seen: set[int]) -> bool:
+        for i, (_, kinds) in enumerate(units):
+            if i in seen or not any(k in demands[demand] for k in kinds):
+                continue
+            seen.add(i)
+            if i not in owner or augment(owner[i], seen):
+                owner[i] = demand
+                return True
+        return False
+
+    for demand in range(len(demands)):
+        if not augment(demand, set()):
+            return None
+    return {demand: unit for unit, demand in owner.items()}
+
+
+def symbols(mana: dict[str, int]) -> str:
+    """``{"G": 2, "C": 1}`` -> ``"{C}{G}{G}"`` in WUBRGC order."""
+    return "".join("{" + kind + "}" for kind in MANA_TYPES for _ in range(mana.get(kind, 0)))
+
+
+def parse_added(text: str) -> list[str]:
+    """The mana an ``add_mana`` effect adds: ``"{U}{B}"`` -> ``["U", "B"]``."""
+    return [symbol for symbol in _SYMBOL.findall(text) if symbol in MANA_TYPES]

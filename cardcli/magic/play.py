@@ -1,0 +1,373 @@
+"""What a player's commands do: play, cast, activate, tap for mana, pass, attack, block, choose.
+
+Each function checks first and raises ``IllegalCommand`` (changing nothing)
+when the rules do not allow the action now, then acts and lets the flow run
+on to the next decision. Who may act is read from the pending decision: a team
+decision (priority, attackers, blockers) may be answered by any player of the
+team (805.5), any other only by the player it names.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.engine.errors import IllegalCommand
+from cardcli.magic import activation, casting, combat, flow
+from cardcli.magic.actions import can_play_land, mana_problem
+from cardcli.magic.decisions import Decision
+from cardcli.magic.objects import Obj, Target
+from cardcli.magic.targets import check_targets, slots_of, spell_label
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+
+def may_answer(decision: Decision, table: Table, player: str) -> bool:
+    if decision.team is not None:
+        return table.players[player].team.name == decision.team
+    return decision.player == player
+
+
+def _with_priority(table: Table, player: str) -> None:
+    decision = table.pending
+    if decision is None or decision.kind != "priority":
+        raise IllegalCommand(f"nobody has priority now: {waiting_for(table)}")
+    if not may_answer(decision, table, player):
+        raise IllegalCommand(f"{player}'s team does not have priority: {waiting_for(table)}")
+    if table.actions >= flow.MAX_ACTIONS:
+        raise IllegalCommand(f"{flow.MAX_ACTIONS} actions in this step already: pass")
+
+
+def waiting_for(table: Table) -> str:
+    decision = table.pending
+    if table.over:
+        return "the game is over"
+    if decision is None:
+        return "nothing"
+    who = decision.team or decision.player
+    return f"waiting for {who}: {decision.prompt}"
+
+
+def play_land(table: Table, player: str, obj: Obj) -> None:
+    _with_priority(table, player)
+    problem = can_play_land(table, player, obj)
+    if problem is not None:
+        raise IllegalCommand(problem)
+    table.pending = None
+    table.players[player].lands_played += 1
+    table.emit({"type": "land_played", "player": player, "card": obj.name})
+    table.move(obj, "battlefield", "played", controller=player)
+    flow.took_action(table)
+    flow.run(table)
+
+
+def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Target] | None) -> None:
+    _with_priority(table, player)
+    if obj.zone != "hand" or obj.owner != player:
+        raise IllegalCommand(f"#{obj.id} {obj.name} is not in {player}'s hand")
+    if x is not None and not obj.proto.cost.x:
+        raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
+    casting.check_cast(table, player, obj, x)
+    chosen = None
+    if targets is not None:
+        chosen = check_targets(
+            table,
+            player,
+            casting.cast_slots(obj),
+            targets,
+            casting.facts_of(table, obj, player),
+            obj.name,
+        )
+    table.pending = None
+    table.casting = casting.Casting(player, obj.id, None, x, chosen)
+    flow.run(table)
+
+
+def activate(
+    table: Table, player: str, obj: Obj, index: int | None, targets: list[Target] | None
+) -> None:
+    _with_priority(table, player)
+    abilities = obj.proto.activated
+    if not abilities:
+        if obj.proto.mana_abilities:
+            raise IllegalCommand(f"#{obj.id} {obj.name} has only a mana ability: tap #{obj.id}")
+        raise IllegalCommand(f"#{obj.id} {obj.name} has no ability to activate")
+    if index is None:
+        if len(abilities) > 1:
+            listed = "; ".join(
+                f"{i + 1}: {a.text or a.cost.describe() if a.cost else ''}"
+                for i, a in enumerate(abilities)
+            )
+            raise IllegalCommand(
+                f"#{obj.id} {obj.name} has {len(abilities)} abilities: say which ({listed})"
+            )
+        index = 0
+    if not 0 <= index < len(abilities):
+        raise IllegalCommand(f"#{obj.id} {obj.name} has abilities 1 to {len(abilities)}")
+    ability = abilities[index]
+    activation.check_activation(table, player, obj, ability)
+    chosen = None
+    if targets is not None:
+        chosen = check_targets(
+            table, player, slots_of(ability.effects), targets, table.source_of(obj), obj.name
+        )
+    table.pending = None
+    table.casting = casting.Casting(player, obj.id, index, None, chosen)
+    flow.run(table)
+
+
+def tap_for_mana(table: Table, player: str, obj: Obj, color: str | None) -> None:
+    decision = table.pending
+    if decision is None or not may_answer(decision, table, player) or decision.kind != "priority":
+        raise IllegalCommand(f"{player} cannot tap for mana now: {waiting_for(table)}")
+    problem = mana_problem(table, player, obj)
+    if problem is not None:
+        raise IllegalCommand(problem)
+    ability = obj.proto.mana_abilities[0]
+    choices = ability.mana
+    if color is None:
+        if len(choices) > 1:
+            options = " or ".join(f"tap #{obj.id} {''.join(c)}" for c in choices)
+            raise IllegalCommand(
+                f"#{obj.id} {obj.name} makes more than one kind of mana: {options}"
+            )
+        choice = 0
+    else:
+        matching = [i for i, c in enumerate(choices) if "".join(c) == color]
+        if not matching:
+            made = ", ".join("".join(c) for c in choices)
+            raise IllegalCommand(f"#{obj.id} {obj.name} makes {made}, not {color}")
+        choice = matching[0]
+    activation.activate_mana(table, player, obj, ability, choice)
+
+
+def pass_priority(table: Table, player: str, rest_of_turn: bool = False) -> None:
+    """Pass (or finish declaring); ``rest_of_turn``: keep passing until this turn ends."""
+    decision = table.pending
+    if decision is None:
+        raise IllegalCommand(f"there is nothing to pass: {waiting_for(table)}")
+    if not may_answer(decision, table, player):
+        raise IllegalCommand(f"{player} cannot pass now: {waiting_for(table)}")
+    if rest_of_turn and decision.kind != "priority":
+        raise IllegalCommand(f"'pass turn' passes priority; now: {decision.prompt}")
+    if decision.kind == "priority":
+        if rest_of_turn:
+            table.extra["passing"] = [table.players[player].team.name, table.turn]
+        table.pending = None
+        flow.do_pass(table)
+    elif decision.kind == "attackers":
+        finish_attackers(table)
+        return
+    elif decision.kind == "blockers":
+        finish_blockers(table)
+        return
+    else:
+        raise IllegalCommand(f"pass does not answer this: {decision.prompt}; use choose")
+    flow.run(table)
+
+
+def _declaring(table: Table) -> None:
+    """Declarations count as actions: a step's cap ends an endless attack / unattack."""
+    if table.actions >= flow.MAX_ACTIONS:
+        raise IllegalCommand(f"{flow.MAX_ACTIONS} declarations in this step already: pass")
+    table.actions += 1
+
+
+def attack(table: Table, player: str, objs: list[Obj], target: Target | None) -> None:
+    decision = table.pending
+    if decision is None or decision.kind != "attackers" or not may_answer(decision, table, player):
+        raise IllegalCommand(f"no attackers are being declared now: {waiting_for(table)}")
+    fight = table.combat
+    assert fight is not None
+    for obj in objs:
+        if obj.id in fight.attackers:
+            raise IllegalCommand(f"#{obj.id} {obj.name} is already attacking")
+        problem = combat.attack_problem(table, obj)
+        if problem is not None:
+            raise IllegalCommand(problem)
+    for obj in objs:
+        options = combat.attack_targets(table, obj)
+        chosen = target if target is not None else _default_target(options)
+        if chosen is None or chosen not in options:
+            shown = ", ".join(spell_label(o) for o in options) or "nothing"
+            raise IllegalCommand(f"#{obj.id} can attack {shown}")
+    _declaring(table)
+    for obj in objs:
+        options = combat.attack_targets(table, obj)
+        chosen = target if target is not None else _default_target(options)
+        assert chosen is not None
+        combat.declare_attack(table, fight, obj, chosen)
+    table.emit({"type": "attack_declared", "ids": [o.id for o in objs]})
+
+
+def _default_target(options: list[Target]) -> Target | None:
+    """Without '->', a creature attacks the defending team's first player."""
+    players = [o for o in options if isinstance(o, str)]
+    return players[0] if players else (options[0] if options else None)
+
+
+def withdraw(table: Table, player: str, obj: Obj) -> None:
+    """Take back an attacker or a blocker before the declaration is finished."""
+    decision = table.pending
+    fight = table.combat
+    if decision is None or fight is None or not may_answer(decision, table, player):
+        raise IllegalCommand(f"nothing to take back now: {waiting_for(table)}")
+    if decision.kind in ("attackers", "blockers") and (
+        obj.id in fight.attackers or obj.id in fight.blocks
+    ):
+        _declaring(table)
+    if decision.kind == "attackers" and obj.id in fight.attackers:
+        del fight.attackers[obj.id]
+        obj.attacking = False
+        obj.touch()
+    elif decision.kind == "blockers" and obj.id in fight.blocks:
+        combat.undo_block(table, fight, obj)
+    else:
+        raise IllegalCommand(f"#{obj.id} is not declared")
+    table.emit({"type": "withdrawn", "id": obj.id})
+
+
+def finish_attackers(table: Table) -> None:
+    fight = table.combat
+    assert fight is not None
+    table.pending = None
+    combat.finish_attackers(table, fight)
+    flow.run(table)
+
+
+def block(table: Table, player: str, attacker: Obj, blockers: list[Obj]) -> None:
+    decision = table.pending
+    if decision is None or decision.kind != "blockers" or not may_answer(decision, table, player):
+        raise IllegalCommand(f"no blockers are being declared now: {waiting_for(table)}")
+    fight = table.combat
+    assert fight is not None
+    if attacker.id not in fight.attackers:
+        raise IllegalCommand(f"#{attacker.id} {attacker.name} is not attacking")
+    team = table.players[player].team
+    for obj in blockers:
+        if obj.controller not in team.names:
+            raise IllegalCommand(f"#{obj.id} {obj.name} is not your team's")
+        if obj.id in fight.blocks:
+            raise IllegalCommand(
+                f"#{obj.id} {obj.name} is already blocking #{fight.blocks[obj.id]}"
+            )
+        problem = combat.block_problem(table, obj, attacker)
+        if problem is not None:
+            raise IllegalCommand(problem)
+    _declaring(table)
+    for obj in blockers:
+        combat.declare_block(table, fight, obj, attacker)
+    table.emit({"type": "block_declared", "attacker": attacker.id, "ids": [o.id for o in blockers]})
+
+
+def finish_blockers(table: Table) -> None:
+    fight = table.combat
+    assert fight is not None
+    problem = combat.blocks_problem(table, fight)
+    if problem is not None and table.actions < flow.MAX_ACTIONS:
+        raise IllegalCommand(problem)
+    if problem is not None:
+        # The cap is reached: the blocks that break the rules are taken back (509.1c).
+        for attacker, blockers in list(fight.blocked_by.items()):
+            obj = table.objects.get(attacker)
+            if obj is not None and "menace" in table.chars(obj).keywords and len(blockers) == 1:
+                lone = table.objects[blockers[0]]
+                combat.undo_block(table, fight, lone)
+                table.emit({"type": "withdrawn", "id": lone.id})
+    table.pending = None
+    combat.finish_blockers(table, fight, str(table.extra.get("blocking_team", "")))
+    flow.run(table)
+
+
+def choose(table: Table, player: str, picks: list[str]) -> None:
+    """Answer the pending decision, one pick or several; 'done' ends an optional one."""
+    decision = table.pending
+    if decision is None or decision.kind in ("priority", "attackers", "blockers"):
+        raise IllegalCommand(f"nothing to choose now: {waiting_for(table)}")
+    if not may_answer(decision, table, player):
+        raise IllegalCommand(f"{decision.player} chooses this, not {player}")
+    if decision.kind == "assign":
+        _choose_assignment(table, decision, " ".join(picks))
+        return
+    if decision.kind == "manual":
+        if [p.lower() for p in picks] != ["done"]:
+            raise IllegalCommand("apply the card with adjust commands, then: choose done")
+        table.emit({"type": "chosen", "player": player, "kind": "manual", "picked": ["done"]})
+        flow.answer(table, ["done"])
+        return
+    new: list[str] = []
+    finish = False
+    alike = False
+    for pick in picks:
+        word = pick.lower()
+        if word in ("done", "none"):
+            finish = True
+            continue
+        if word == "all" and "same" in decision.data:
+            alike = True
+            continue
+        if word.isdigit() and decision.kind not in ("x",) and f"#{word}" in decision.options:
+            word = f"#{word}"
+        if word not in [o.lower() for o in decision.options]:
+            shown = ", ".join(decision.options[:12]) + (
+                " ..." if len(decision.options) > 12 else ""
+            )
+            raise IllegalCommand(f"'{pick}' is not one of the choices: {shown}")
+        option = next(o for o in decision.options if o.lower() == word)
+        if option in decision.picked or option in new:
+            raise IllegalCommand(f"{option} is chosen already")
+        new.append(option)
+    if len(decision.picked) + len(new) > decision.high:
+        raise IllegalCommand(f"choose at most {decision.high}")
+    if finish and len(decision.picked) + len(new) < decision.low:
+        raise IllegalCommand(f"choose at least {decision.low} before done")
+    if alike and len(decision.picked) + len(new) < decision.low:
+        raise IllegalCommand(f"choose {decision.low} before 'all'")
+    decision.picked.extend(new)
+    if decision.picked:
+        table.emit({"type": "chosen", "player": player, "kind": decision.kind, "picked": list(new)})
+    if alike:
+        answers = decision.data["answers"]
+        answers[decision.data["same"]] = list(decision.picked)
+        finish = True
+    if finish or decision.complete:
+        flow.answer(table, list(decision.picked))
+
+
+def _choose_assignment(table: Table, decision: Decision, text: str) -> None:
+    attacker = table.objects.get(int(decision.data["attacker"]))
+    fight = table.combat
+    if attacker is None or fight is None:
+        raise IllegalCommand("that attacker is gone")
+    blockers = [
+        table.objects[b] for b in fight.blocked_by.get(attacker.id, []) if b in table.objects
+    ]
+    raw = decision.data["target"]
+    target: Target = int(raw[1:]) if raw.startswith("#") else raw
+    split = combat.parse_assignment(text)
+    problem = combat.assignment_problem(table, attacker, blockers, target, split)
+    if problem is not None:
+        raise IllegalCommand(problem)
+    canonical = " ".join(f"{spell_label(k)}={v}" for k, v in split.items())
+    table.emit(
+        {"type": "chosen", "player": decision.player, "kind": "assign", "picked": [canonical]}
+    )
+    flow.answer(table, [canonical])
+
+
+def cancel(table: Table, player: str) -> None:
+    """Take back a spell or ability whose choices are not finished (nothing was paid)."""
+    decision = table.pending
+    casting = table.casting
+    if casting is None or decision is None or casting.player != player:
+        raise IllegalCommand(f"nothing of {player}'s to cancel: {waiting_for(table)}")
+    table.casting = None
+    table.pending = None
+    obj = table.objects.get(casting.obj_id)
+    table.emit({"type": "cancelled", "player": player, "card": obj.name if obj else "?"})
+    table.pending = Decision(
+        "priority",
+        table.players[player].team.players[0].name,
+        f"{table.players[player].team.name} have priority: cast, activate, play a land, or pass",
+        team=table.players[player].team.name,
+    )

@@ -1,0 +1,81 @@
+"""Resolving the top of the stack (608): targets checked again, effects one by one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.magic.casting import cast_slots, facts_of
+from cardcli.magic.effects import Resolution, run_effect
+from cardcli.magic.objects import Target
+from cardcli.magic.sources import DamageSource
+from cardcli.magic.targets import legal, slots_of
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+
+def begin_resolution(table: Table) -> None:
+    """The top of the stack starts to resolve; a spell or ability whose targets all left does nothing (608.2b)."""
+    item = table.stack[-1]
+    if item.kind == "spell" and item.obj is not None:
+        slots = cast_slots(item.obj)
+        facts = facts_of(table, item.obj, item.controller)
+    else:
+        slots = slots_of(item.effects)
+        found = item.source_lki.get("facts")
+        facts = (
+            found
+            if isinstance(found, DamageSource)
+            else DamageSource(item.source_id, item.source_name, item.controller)
+        )
+    legal_now: list[list[Target]] = []
+    any_target = False
+    for i, slot in enumerate(slots):
+        chosen = item.targets[i] if i < len(item.targets) else []
+        any_target = any_target or bool(chosen)
+        legal_now.append(
+            [t for t in chosen if legal(table, slot, t, item.controller, facts, item.id)]
+        )
+    if any_target and not any(legal_now):
+        table.stack.remove(item)
+        del table.items[item.id]
+        table.emit({"type": "fizzled", "id": item.id, "card": item.name})
+        if item.obj is not None:
+            table.move(item.obj, "graveyard", "fizzled")
+        return
+    table.resolving = Resolution(item, slots, legal_now, facts)
+
+
+def continue_resolution(table: Table) -> None:
+    res = table.resolving
+    assert res is not None
+    item = res.item
+    effects = item.effects
+    # The effects one by one; each may stop for a decision and is run again once answered.
+    while res.index < len(effects):
+        run_effect(table, res)
+        res.index += 1
+    table.resolving = None
+    if item in table.stack:
+        table.stack.remove(item)
+    table.items.pop(item.id, None)
+    table.emit({"type": "resolved", "id": item.id, "card": item.name})
+    if item.kind != "spell" or item.obj is None:
+        return
+    obj = item.obj
+    landed = obj
+    if obj.proto.is_permanent_card:
+        entered = table.move(obj, "battlefield", "resolved", controller=item.controller)
+        landed = entered or obj
+        if entered is not None and obj.proto.is_aura and res.legal and res.legal[0]:
+            target = res.legal[0][0]
+            if isinstance(target, int):
+                entered.attached_to = target
+                table.emit({"type": "attached", "id": entered.id, "to": target})
+    elif obj.id in table.objects:
+        landed = table.move(obj, "graveyard", "resolved") or obj
+    if obj.proto.manual:
+        # A manual card: the engine applies none of its text; the players do, with adjust,
+        # before state-based actions are checked (the flow asks them to say when they are done).
+        table.emit({"type": "manual", "id": landed.id, "card": obj.name, "text": obj.proto.oracle})
+        table.extra["manual_pending"] = [obj.name, item.controller]

@@ -1,0 +1,134 @@
+"""State-based actions (704), performed all at once, repeated until none applies.
+
+Checked: 0 or less life (704.5a, per team: 810.8c), drawing from an empty
+library (704.5b), tokens outside the battlefield (704.5d), toughness 0 or less
+(704.5f), lethal damage (704.5g), deathtouch damage (704.5h), planeswalkers
+with no loyalty (704.5i), the legend rule (704.5j), Auras attached to nothing
+legal (704.5m) and +1/+1 with -1/-1 counters (704.5q). Poison counters are
+not checked: no card of the model gives them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.magic.choices import Answers, ask
+from cardcli.magic.decisions import Decision
+from cardcli.magic.objects import Obj
+from cardcli.magic.table import Move
+
+if TYPE_CHECKING:
+    from cardcli.magic.table import Table
+
+
+def check(table: Table, answers: Answers) -> bool:
+    """Perform one round of state-based actions; True if any was performed.
+
+    May raise ``NeedDecision`` (which legendary permanent to keep) before
+    anything changes.
+    """
+    if not table.dirty:
+        return False  # nothing has changed since the last check
+    legend_losers = _legend_rule(table, answers)
+    answers.clear()
+    acted = False
+    # Players first: a team whose life is gone, or who drew from an empty library, loses.
+    for team in table.teams:
+        if table.over:
+            break
+        lost_life = team.life is not None and team.life <= 0
+        decked = [p.name for p in team.players if p.drew_from_empty]
+        if (lost_life or decked) and not table.variant.cannot_lose(table, team):
+            reason = "life" if lost_life else "library"
+            table.emit(
+                {"type": "team_lost", "team": team.name, "reason": reason, "players": decked}
+            )
+            table.outcome = {"loser": team.name, "reason": reason}
+            table.over = True
+            return True
+        for p in team.players:
+            p.drew_from_empty = False
+    to_graveyard: list[Move] = []
+    to_destroy: list[Obj] = []
+    for obj in list(table.battlefield.values()):
+        ch = table.chars(obj)
+        if "Creature" in ch.types:
+            if ch.toughness <= 0:
+                to_graveyard.append(Move(obj, "graveyard", "toughness"))
+                continue
+            lethal = obj.damage >= ch.toughness or (obj.deathtouched and obj.damage > 0)
+            # An indestructible creature is not destroyed (702.12b): nothing to do.
+            if lethal and "indestructible" not in ch.keywords:
+                to_destroy.append(obj)
+                continue
+        if (
+            "Planeswalker" in ch.types
+            and obj.counters.get("loyalty", 0) <= 0
+            and obj.proto.loyalty is not None
+        ):
+            to_graveyard.append(Move(obj, "graveyard", "loyalty"))
+            continue
+        if obj.proto.is_aura and (
+            obj.attached_to is None or obj.attached_to not in table.battlefield
+        ):
+            to_graveyard.append(Move(obj, "graveyard", "unattached"))
+            continue
+        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+        if plus and minus:
+            both = min(plus, minus)
+            table.remove_counters(obj, "+1/+1", both)
+            table.remove_counters(obj, "-1/-1", both)
+            acted = True
+    to_graveyard.extend(Move(obj, "graveyard", "legend rule") for obj in legend_losers)
+    for obj in to_destroy:
+        obj.deathtouched = False
+    # 704.3: all of them at once, so that each sees the others leave.
+    moves = table.destroy_moves(to_destroy, "lethal damage") + [
+        m for m in to_graveyard if m.obj.id in table.objects
+    ]
+    if to_destroy or moves:
+        acted = True
+    if moves:
+        table.move_many(moves)
+    for obj in table.battlefield.values():
+        obj.deathtouched = False
+    # Tokens that left the battlefield cease to exist (704.5d).
+    strays, table.stray_tokens = table.stray_tokens, []
+    for obj in strays:
+        zone = table.zone_of(obj) if obj.id in table.objects else None
+        if zone is None or obj not in zone:
+            continue
+        zone.remove(obj)
+        del table.objects[obj.id]
+        table.retired.add(obj.id)
+        table.emit({"type": "token_gone", "id": obj.id, "zone": obj.zone})
+        acted = True
+    table.variant.check_end(table)
+    if not acted:
+        table.dirty = False
+    return acted or table.over
+
+
+def _legend_rule(table: Table, answers: Answers) -> list[Obj]:
+    """704.5j: a player with two or more legendary permanents of one name keeps one."""
+    seen: dict[tuple[str, str], list[Obj]] = {}
+    for obj in table.battlefield.values():
+        if "Legendary" in table.chars(obj).supertypes:
+            seen.setdefault((obj.controller, obj.name), []).append(obj)
+    losers: list[Obj] = []
+    for (player, name), objs in seen.items():
+        if len(objs) < 2:
+            continue
+        keep = ask(
+            table,
+            answers,
+            f"legend:{player}:{name}",
+            Decision(
+                "legend",
+                player,
+                f"legend rule: {player} keeps one {name}",
+                [f"#{o.id}" for o in objs],
+            ),
+        )
+        losers.extend(o for o in objs if f"#{o.id}" not in keep)
+    return losers

@@ -1,0 +1,68 @@
+"""What a game variant may change in the rules core, with plain Magic as the default.
+
+The core asks its variant a few questions (is this player automated, which
+steps does a team skip, may this creature attack although it just arrived) and
+lets an automated player answer decisions and act when it has priority. Horde
+Magic is one such variant; the core itself knows nothing of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardcli.magic.decisions import Decision
+from cardcli.magic.mana import ManaCost
+
+if TYPE_CHECKING:
+    from cardcli.magic.objects import Obj, Player, Target, Team
+    from cardcli.magic.table import Table
+
+
+class Variant:
+    """Plain Magic: every player decides for themselves."""
+
+    def is_automated(self, table: Table, player: str) -> bool:
+        return False
+
+    def answer(self, table: Table, decision: Decision) -> list[str]:
+        """An automated player's answer (options of the decision)."""
+        raise NotImplementedError
+
+    def declare_attackers(
+        self, table: Table, team: Team, able: list[Obj]
+    ) -> list[tuple[int, Target]]:
+        """An automated team's attack: (attacker id, player or planeswalker) pairs."""
+        raise NotImplementedError
+
+    def declare_blockers(self, table: Table, team: Team, able: list[Obj]) -> list[tuple[int, int]]:
+        """An automated team's block: (blocker id, attacker id) pairs."""
+        raise NotImplementedError
+
+    def priority_action(self, table: Table, team: Team) -> bool:
+        """An automated team with priority acts; False means it passes."""
+        return False
+
+    def skips_step(self, table: Table, team: Team, step: str) -> bool:
+        return False
+
+    def begin_step(self, table: Table, step: str) -> None:
+        """Turn-based actions of the variant, after the core's own."""
+
+    def ignores_summoning_sickness(self, table: Table, obj: Obj) -> bool:
+        return False
+
+    def max_hand_size(self, table: Table, player: Player) -> int | None:
+        return 7
+
+    def loses_on_empty_draw(self, table: Table, player: Player) -> bool:
+        return True
+
+    def cost_to_pay(self, table: Table, player: Player, cost: ManaCost) -> ManaCost | None:
+        """The mana a player must pay for ``cost``; None: the player pays nothing."""
+        return cost
+
+    def check_end(self, table: Table) -> None:
+        """Winning and losing rules of the variant, checked with state-based actions."""
+
+    def cannot_lose(self, table: Table, team: Team) -> bool:
+        return False

@@ -1,0 +1,172 @@
+"""Horde Magic benchmarks; run by hand, not by the test suite.
+
+    python tests/benchmarks/bench_horde.py [--games 200]
+
+1. Whole games: games per second and events per second, three `random` player
+   bots against the Zombie horde (the players' bots of part 2 will replace
+   them; the figure is the engine's cost, with a bot that thinks nothing).
+2. Cost against the size of the board: a Horde turn in which N token creatures
+   attack players with N/4 blockers, and a players' combat in which 20
+   attackers meet N Horde blockers. Prints the time per creature for each N
+   and its ratio to the smallest board: flat ratios mean the cost grows with N,
+   not with N squared (the text's blocking rule read naively looks at every pair).
+3. Replay: events per second when a log is replayed, against parsing and
+   schema-validating the same lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from cardcli.engine.game import get_game
+from cardcli.engine.loop import run
+from cardcli.engine.replay import replay_lines
+from cardcli.engine.rng import derive
+from cardcli.engine.schema import LineValidator
+from cardcli.engine.session import Session
+
+ZOMBIE = {
+    "name": "Zombie",
+    "types": ["Creature"],
+    "subtypes": ["Zombie"],
+    "colors": ["B"],
+    "power": "2",
+    "toughness": "2",
+}
+BEAR = {
+    "name": "Bear",
+    "types": ["Creature"],
+    "subtypes": ["Bear"],
+    "colors": ["G"],
+    "power": "2",
+    "toughness": "2",
+}
+
+
+def whole_games(games: int) -> tuple[float, float, list[list[dict[str, Any]]]]:
+    game = get_game("horde")
+    options, setup = game.resolve_options(game.load_given({"players": 3, "mulligan": "none"}))
+    seats = {"p1": "random", "p2": "random", "p3": "random"}
+    logs = []
+    events = 0
+    started = time.perf_counter()
+    for i in range(games):
+        lines: list[dict[str, Any]] = []
+        session = Session(game, options, setup, derive(11, i), seats, [lines.append])
+        run(session, lambda seat: None)
+        events += len(lines)
+        logs.append(lines)
+    elapsed = time.perf_counter() - started
+    return games / elapsed, events / elapsed, logs
+
+
+def _loaded(position: dict[str, Any], players: int = 2) -> tuple[Any, Any]:
+    """The set-up loaded as the CLI would (not timed: it reads the card pool)."""
+    game = get_game("horde")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "position.yaml"
+        path.write_text(json.dumps(position), encoding="utf-8")  # JSON is YAML, with no aliases
+        return game.resolve_options(game.load_given({"players": players, "setup": str(path)}))
+
+
+def _session(loaded: tuple[Any, Any]) -> Session:
+    options, setup = loaded
+    return Session(get_game("horde"), options, setup, 1, None)
+
+
+def horde_attack(n: int) -> float:
+    """A Horde combat: n Zombie tokens attack; the players have n/4 Bears and block each once."""
+    position = {
+        "life": 999,
+        "turn": 7,
+        "active": "horde",
+        "step": "begin_combat",
+        "horde": {"battlefield": [{"token": ZOMBIE} for _ in range(n)], "library": ["Zombie"]},
+        "p1": {"battlefield": [{"token": BEAR} for _ in range(n // 4)], "library": ["Forest"] * 3},
+        "p2": {"library": ["Forest"] * 3},
+    }
+    loaded = _loaded(position)
+    started = time.perf_counter()
+    session = _session(loaded)
+    attackers = list(range(1, n + 1))
+    blockers = list(range(n + 2, n + 2 + n // 4))
+    for attacker, blocker in zip(attackers, blockers, strict=False):
+        assert session.submit(f"block #{attacker} with #{blocker}").accepted
+    assert session.submit("pass").accepted
+    return time.perf_counter() - started
+
+
+def players_attack(n: int) -> float:
+    """A players' combat: 20 Bears attack into n untapped Zombie tokens (the blocking rule)."""
+    position = {
+        "life": 999,
+        "turn": 6,
+        "active": "players",
+        "step": "begin_combat",
+        "horde": {"battlefield": [{"token": ZOMBIE} for _ in range(n)], "library": ["Zombie"] * 3},
+        "p1": {"battlefield": [{"token": BEAR} for _ in range(20)], "library": ["Forest"] * 3},
+        "p2": {"library": ["Forest"] * 3},
+    }
+    loaded = _loaded(position)
+    started = time.perf_counter()
+    session = _session(loaded)
+    ids = " ".join(f"#{i}" for i in range(n + 4, n + 24))
+    assert session.submit(f"attack {ids}").accepted
+    assert session.submit("pass").accepted
+    return time.perf_counter() - started
+
+
+def scaling(label: str, measure: Any, sizes: tuple[int, ...]) -> None:
+    print(f"{label}:")
+    base = None
+    for n in sizes:
+        best = min(measure(n) for _ in range(3))
+        per = best / n
+        base = base or per
+        print(
+            f"  {n:4d} creatures: {best * 1000:8.1f} ms, {per * 1e6:7.1f} us per creature, x{per / base:.2f}"
+        )
+
+
+def replay_speed(logs: list[list[dict[str, Any]]]) -> None:
+    from cardcli.engine.log import encode
+
+    lines = [line for log in logs[:50] for line in log]
+    started = time.perf_counter()
+    for log in logs[:50]:
+        _, divergence, _ = replay_lines(log)
+        assert divergence is None
+    replay = time.perf_counter() - started
+    validator = LineValidator("horde")
+    started = time.perf_counter()
+    for line in lines:
+        validator.errors(json.loads(encode(line)))
+    floor = time.perf_counter() - started
+    print(
+        f"replay: {len(lines) / replay:,.0f} events/s; parse+validate alone {len(lines) / floor:,.0f}/s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+    rate, events, logs = whole_games(args.games)
+    turns = statistics.fmean(log[-1]["result"]["turns"] for log in logs)
+    print(
+        f"whole games (3 random bots): {rate:.1f} games/s, {events:,.0f} events/s, {turns:.1f} turns a game"
+    )
+    sizes = (10, 20, 40, 80, 160)
+    scaling("the Horde attacks with N tokens (N/4 blocked)", horde_attack, sizes)
+    scaling("20 attackers meet N Horde blockers", players_attack, sizes)
+    replay_speed(logs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""Horde Magic through the command line: the CLI contract of the issue, errors, replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from cardcli.cli import cli
+from cardcli.engine.schema import LineValidator
+
+SETUPS = Path(__file__).resolve().parent.parent / "scenarios" / "horde" / "setups"
+
+
+def cardcli(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
+
+
+def log_of(result: Result) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_play_horde_with_the_bundled_decks_and_a_script(tmp_path: Path) -> None:
+    moves = write(tmp_path, "moves.txt", "p1 keep\np2 keep\npass  # no land\n")
+    result = cardcli("play", "horde", "--seed", "7", moves)
+    assert result.exit_code == 0, result.stderr
+    lines = log_of(result)
+    header = lines[0]
+    assert header["game"] == "horde" and header["options"]["players"] == 2
+    assert header["options"]["horde"]["source"] == "horde-zombies.yaml"
+    assert set(header["options"]["deck"]) == {"p1", "p2"}
+    validator = LineValidator("horde")
+    assert all(validator.errors(line) == [] for line in lines)
+    assert len(result.stdout.splitlines()[0]) < 1_000_000  # the log reader's line limit
+
+
+def test_four_players_fit_in_a_header_well_under_the_line_limit() -> None:
+    result = cardcli("play", "horde", "--players", "4", "--seed", "1", stdin="")
+    assert result.exit_code == 0, result.stderr
+    assert len(result.stdout.splitlines()[0].encode()) < 200_000
+
+
+def test_deck_and_order_options_name_the_seat_and_file(tmp_path: Path) -> None:
+    deck = write(tmp_path, "mine.dec", "20 Forest\n20 Grizzly Bears\n20 Giant Growth\n")
+    result = cardcli("play", "horde", "--deck", f"p2={deck}", "--seed", "2", stdin="")
+    assert result.exit_code == 0, result.stderr
+    assert log_of(result)[0]["options"]["deck"]["p2"]["source"] == "mine.dec"
+    bad = cardcli("play", "horde", "--deck", "p9=x.dec", stdin="")
+    assert bad.exit_code == 2 and "--deck" in bad.stderr and "p1=FILE" in bad.stderr
+    missing = cardcli("play", "horde", "--deck", f"p1={tmp_path / 'nope.dec'}", stdin="")
+    assert missing.exit_code == 2 and "nope.dec" in missing.stderr
+    unknown = cardcli("play", "horde", "--order", "p1=Forest; Grizly Bears", stdin="")
+    assert unknown.exit_code == 2 and "did you mean 'Grizzly Bears'" in unknown.stderr
+    extra = cardcli("play", "horde", "--players", "2", "--deck", f"p3={deck}", stdin="")
+    assert extra.exit_code == 2 and "p3" in extra.stderr
+
+
+def test_horde_order_stacks_the_hordes_library() -> None:
+    result = cardcli(
+        "play", "horde", "--horde-order", "Zombie Giant; Bad Moon", "--mulligan", "none", stdin=""
+    )
+    assert result.exit_code == 0, result.stderr
+    library = next(e for e in log_of(result) if e["type"] == "library" and e["who"] == "horde")
+    assert library["cards"] == ["Zombie Giant", "Bad Moon"] and library["how"] == "order"
+
+
+def test_a_broken_setup_file_is_one_line(tmp_path: Path) -> None:
+    bad = write(
+        tmp_path,
+        "bad.yaml",
+        "horde: {library: [Zombie]}\np1: {battlefield: [{tapped: yes}]}\np2: {}\n",
+    )
+    result = cardcli("play", "horde", "--setup", bad, stdin="")
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "--setup" in result.stderr
+
+
+def test_show_p2_draws_the_table_with_p2s_hand(tmp_path: Path) -> None:
+    moves = write(tmp_path, "moves.txt", "show p2\np2 show\n")
+    result = cardcli("play", "horde", "--setup", str(SETUPS / "team-priority.yaml"), moves)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("p2's hand: ") == 2 and "Shock" in result.stderr
+
+
+def test_a_horde_log_replays_and_validates(tmp_path: Path) -> None:
+    result = cardcli("play", "horde", "--bot", "random", "--seed", "4", "--life", "10")
+    assert result.exit_code == 0, result.stderr
+    path = write(tmp_path, "game.jsonl", result.stdout)
+    assert cardcli("validate", path).exit_code == 0
+    replay = cardcli("replay", path)
+    assert replay.exit_code == 0, replay.stdout + replay.stderr
+    assert log_of(result)[-1]["type"] == "game_over"
+
+
+def test_an_object_id_in_a_command_is_not_a_comment(tmp_path: Path) -> None:
+    moves = write(tmp_path, "moves.txt", "p1 cast Lightning Bolt -> #1   # the Zombie\n")
+    result = cardcli("play", "horde", "--setup", str(SETUPS / "fizzle.yaml"), moves)
+    assert result.exit_code == 0, result.stderr
+    cast = next(e for e in log_of(result) if e["type"] == "cast")
+    assert cast["targets"] == ["#1"]
+
+
+def test_rules_shows_the_horde_rules() -> None:
+    result = cardcli("rules", "horde")
+    assert result.exit_code == 0 and "most powerful" in result.stdout
+
+
+def test_a_setup_with_orders_or_decks_is_refused() -> None:
+    result = cardcli(
+        "play", "horde", "--setup", str(SETUPS / "fizzle.yaml"), "--order", "p1=Forest", stdin=""
+    )
+    assert result.exit_code == 2 and "leave out --order" in result.stderr
