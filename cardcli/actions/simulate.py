@@ -27,6 +27,8 @@ def simulate(
     workers: int,
     as_json: bool,
     logs: str | None,
+    cluster: str | None = None,
+    batch: int | None = None,
 ) -> int:
     from cardcli import simulate as sim
 
@@ -48,7 +50,12 @@ def simulate(
             raise UsageError(f"--logs {one_line(logs)}: {err.strerror or err}") from None
     job = sim.Job(game.name, options, setup, controllers, seed, logs)
     progress = _progress_bar(games) if sys.stderr.isatty() else None
-    results = sim.play_many(job, games, workers=workers, progress=progress)
+    if cluster is not None:
+        from cardcli.cluster import play_on_cluster
+
+        results = play_on_cluster(job, games, cluster, progress=progress, batch=batch)
+    else:
+        results = sim.play_many(job, games, workers=workers, progress=progress)
     if progress:
         print(file=sys.stderr)
     summary = sim.summarize(game, results)

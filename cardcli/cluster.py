@@ -1,0 +1,139 @@
+"""``simulate --cluster``: the games of a simulation played on a Dask cluster.
+
+Game ``i`` is seeded from ``(seed, i)`` wherever it is played, and every
+result is put back in its place, so the summary is byte-identical to
+``--workers 1``: whatever the number of workers or machines, the batch size,
+or the order the batches come back in. A worker that dies mid-batch loses
+nothing: the scheduler plays its batch again elsewhere (Dask reschedules the
+tasks of a lost worker), and a game played twice gives the same result.
+
+Batches are sized to a few hundred milliseconds of work, so the scheduler's
+overhead stays small and the progress bar moves: the first batches are
+small, later ones follow the measured time a game takes.
+
+``distributed`` is an optional extra (``pip install 'cardcli[cluster]'``),
+imported only here.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cardcli.engine.errors import UsageError
+from cardcli.simulate import Job, play_one
+
+LOCAL = "local:"
+TARGET_SECONDS = 0.3  # the work in one batch
+FIRST_BATCH = 4
+MAX_BATCH = 10_000
+CONNECT_SECONDS = 10
+INSTALL_HINT = "--cluster needs Dask's distributed: pip install 'cardcli[cluster]'"
+
+
+def play_batch(job: Job, indexes: list[int]) -> tuple[list[int], list[dict[str, Any]], float]:
+    """Play some games of ``job`` (on a worker): their indexes, results and CPU time."""
+    started = time.process_time()
+    results = [play_one(job, i) for i in indexes]
+    return indexes, results, time.process_time() - started
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise UsageError(INSTALL_HINT) from None
+    return distributed
+
+
+def connect(address: str) -> tuple[Any, Any]:
+    """(client, cluster or None) for ``tcp://host:port`` or ``local:N``."""
+    distributed = _distributed()
+    if address.startswith(LOCAL):
+        count = address[len(LOCAL) :]
+        if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= 256:
+            raise UsageError(f"--cluster {address}: write local:N with N from 1 to 256 workers")
+        cluster = distributed.LocalCluster(
+            n_workers=int(count),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=50,
+        )
+        return distributed.Client(cluster), cluster
+    if "://" not in address:
+        raise UsageError(
+            f"--cluster {address}: give a scheduler address (tcp://host:8786) or local:N"
+        )
+    try:
+        client = distributed.Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError) as err:
+        raise UsageError(f"--cluster {address}: cannot reach the scheduler ({err})") from None
+    return client, None
+
+
+def batch_size(seconds_per_game: float | None) -> int:
+    """How many games make about ``TARGET_SECONDS`` of work."""
+    if seconds_per_game is None or seconds_per_game <= 0:
+        return FIRST_BATCH
+    return max(1, min(MAX_BATCH, int(TARGET_SECONDS / seconds_per_game)))
+
+
+def play_on_cluster(
+    job: Job,
+    games: int,
+    address: str,
+    progress: Callable[[int], None] | None = None,
+    batch: int | None = None,
+    on_result: Callable[[int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Results of games 0..games-1, in order, played on the cluster at ``address``.
+
+    ``batch`` fixes the batch size (else it follows the measured time per
+    game); ``on_result`` is told how many games are done after each batch
+    (tests use it to kill a worker mid-run).
+    """
+    distributed = _distributed()
+    client, cluster = connect(address)
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        results: list[dict[str, Any] | None] = [None] * games
+        done = 0
+        next_index = 0
+        per_game: float | None = None
+        pending = distributed.as_completed()
+
+        def submit() -> None:
+            nonlocal next_index
+            size = batch or batch_size(per_game)
+            indexes = list(range(next_index, min(games, next_index + size)))
+            next_index += len(indexes)
+            pending.add(client.submit(play_batch, job, indexes, pure=False, retries=2))
+
+        for _ in range(2 * workers):  # keep every worker busy, one batch waiting
+            if next_index < games:
+                submit()
+        for future in pending:
+            indexes, batch_results, seconds = future.result()
+            for index, result in zip(indexes, batch_results, strict=True):
+                if results[index] is None:
+                    done += 1
+                results[index] = result
+            if batch_results:
+                measured = seconds / len(batch_results)
+                per_game = measured if per_game is None else (per_game + measured) / 2
+            if progress:
+                progress(done)
+            if on_result:
+                on_result(done)
+            if next_index < games:
+                submit()
+        missing = [i for i, result in enumerate(results) if result is None]
+        if missing:
+            raise UsageError(f"--cluster: {len(missing)} games came back from no worker")
+        return [result for result in results if result is not None]
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
