@@ -20,7 +20,6 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -116,6 +115,8 @@ def replace_whole(name: str, what: str) -> Iterator[tuple[IO[bytes], Path]]:
     On any error (or a refusal raised inside the block) the temporary is removed
     and the old file is left exactly as it was.
     """
+    import tempfile  # only when a whole file is written
+
     target = output_target(name, what)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

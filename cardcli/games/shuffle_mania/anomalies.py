@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 LEVELS = ("hard", "medium", "easy")
 
@@ -65,6 +66,24 @@ class _Links(dict[str, tuple[tuple[str | None, ...], ...]]):
 LINK = _Links()
 
 
+class _Pairs(dict[str, dict[tuple[int, int], str]]):
+    """_PAIRS[level]: the linked pairs (a, b) of a level and their kind, built on first use."""
+
+    def __missing__(self, level: str) -> dict[tuple[int, int], str]:
+        table = LINK[level]
+        pairs = {
+            (a, b): kind
+            for a, row in enumerate(table)
+            for b, kind in enumerate(row)
+            if kind is not None
+        }
+        self[level] = pairs
+        return pairs
+
+
+_PAIRS = _Pairs()
+
+
 @dataclass(frozen=True, slots=True)
 class Window:
     start: int
@@ -84,10 +103,11 @@ def find_windows(
     n = len(deck)
     windows: list[Window] = []
     if level == "hard":
-        for i in range(n - 1):
-            a, b = deck[i], deck[i + 1]
-            kind = link[a][b]
-            if kind is not None and (pass_next is None or pass_next.get(a) == b):
+        # The linked pairs looked up pair by pair at C speed (zip, map); only
+        # the few that are linked are checked against the pass's neighbours.
+        kinds = map(_PAIRS[level].get, pairwise(deck))
+        for i, kind in enumerate(kinds):
+            if kind is not None and (pass_next is None or pass_next.get(deck[i]) == deck[i + 1]):
                 windows.append(Window(i, i + 1, kind))
         return windows
     base: list[Window] = []
