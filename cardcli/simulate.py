@@ -112,6 +112,7 @@ def summarize(game: Game, results: list[dict[str, Any]]) -> dict[str, Any]:
         "game": game.name,
         "games": n,
         "score": game.score_label,
+        "win_label": game.win_label,
         "seats": per_seat,
         "ties": sum(1 for r in results if r.get("tie")),
     }
@@ -146,9 +147,11 @@ def format_summary(summary: dict[str, Any], width: int = 40) -> str:
     lines = [f"{summary['game']}: {summary['games']} games"]
     for seat, stats in summary["seats"].items():
         low, high = stats["win_rate_95"]
+        label = summary.get("win_label", "win rate")
+        noun = "win" if label == "win rate" else label.split()[0].rstrip("s") or "win"
         lines.append(
-            f"{seat}: win rate {stats['win_rate'] * 100:.1f}% "
-            f"(95% CI {low * 100:.1f}-{high * 100:.1f}%), {stats['wins']} wins"
+            f"{seat}: {label} {stats['win_rate'] * 100:.1f}% "
+            f"(95% CI {low * 100:.1f}-{high * 100:.1f}%), {stats['wins']} {noun}s"
         )
         lines.append(
             f"    {summary['score']}: mean {stats['score_mean']:.2f}, median {stats['score_median']}, "

@@ -206,6 +206,8 @@ class Game:
     help_text: str
     default_bot: str = "random"
     score_label: str = "score"
+    win_label: str = "win rate"
+    """What ``simulate`` calls a seat's share of games won ("escape rate")."""
     score_lower_is_better: bool = False
     describe: Callable[[dict[str, Any]], str | None] = lambda line: None
     """One line of text for an event, shown at the terminal (None: stay quiet)."""

@@ -209,12 +209,8 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     escapes = sum(1 for r in results if r["escaped"]) / len(results)
     deaths = sum(1 for r in results if r["death"])
     rule = "more than" if results[0]["goal_rule"] == "more-than" else "at least"
-    from cardcli.simulate import wilson
-
-    low, high = wilson(sum(1 for r in results if r["escaped"]), len(results))
     return {
         "in_players_terms": f"typical {size}/{typical:g}, escapes {escapes:.0%}",
-        "escape_rate": f"{escapes:.1%} (95% CI {low:.1%}-{high:.1%}), the win rate above",
         "goal": f"{rule} {results[0]['goal']} damage",
         "best_game": f"{size}/{max(scores)}",
         "instant_deaths": deaths,
@@ -252,6 +248,7 @@ GAME = Game(
     help_text=HELP,
     default_bot="best",
     score_label="damage",
+    win_label="escape rate",
     describe=describe,
     summarize=summarize,
     prepare=prepare,
