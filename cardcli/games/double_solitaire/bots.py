@@ -68,9 +68,11 @@ def visible_tops(state: DoubleSolitaireState, now: int, reaction_ms: int) -> lis
     tops: list[int | None] = []
     for foundation in state.foundations:
         size = 0
-        for time, length in foundation.history:
+        # The history runs forward in time: the last change seen is found from the end.
+        for time, length in reversed(foundation.history):
             if time <= seen_until:
                 size = length
+                break
         tops.append(foundation.cards[size - 1][1] if size else None)
     return tops
 
