@@ -54,7 +54,8 @@ SEED = WholeNumber(0, MAX_SEED)
 
 EXIT_HELP = """\b
 Exit codes: 0 ok; 1 what was checked failed (a divergence, an invalid log,
-a rejected command under --strict); 2 usage (bad options or files)."""
+a rejected command under --strict); 2 unusable input (bad options, missing
+or special files, a file that is not a log or not a decklist)."""
 
 
 def _fail(message: str, code: int) -> None:
@@ -339,7 +340,8 @@ cli.add_command(
 def replay(log: str, show: bool, to: int | None) -> None:
     """Re-run LOG from its header and commands and compare every line ('-' is stdin).
 
-    Exit 0 if identical; 1 naming the first divergent seq with both versions.
+    Exit 0 if identical; 1 naming the first divergent seq with both versions;
+    2 if LOG is no log at all (its first line is not a game_started header).
     """
     from cardcli.actions.replay import replay as run_replay
 
@@ -352,7 +354,7 @@ def replay(log: str, show: bool, to: int | None) -> None:
 def diff(a: str, b: str) -> None:
     """Show where logs A and B first differ, how they got there, and both results.
 
-    Exit 0 if the logs are the same, 1 if they differ.
+    Exit 0 if the logs are the same, 1 if they differ, 2 if one is no log at all.
     """
     from cardcli.actions.diff import diff as run_diff
 
@@ -364,7 +366,8 @@ def diff(a: str, b: str) -> None:
 def validate(logs: tuple[str, ...]) -> None:
     """Check every line of each LOG against the schemas, the seq order, header and result.
 
-    Prints 'file:line: what is wrong'; exit 0 if all are valid, else 1.
+    Prints 'file:line: what is wrong'; exit 0 if all are valid, 1 if one is
+    invalid, 2 if one is no log at all (or cannot be opened).
     """
     from cardcli.actions.validate import validate as run_validate
 

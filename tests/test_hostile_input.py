@@ -359,7 +359,7 @@ def test_a_damaged_user_pool_is_one_line(tmp_path: Path, line: str) -> None:
     for args in (["cards", "show", "Bolt"], ["cards", "search", "bolt"]):
         result = cardcli(*args, env=env)
         no_traceback(result)
-        assert result.exit_code == 1 and "damaged" in result.stderr
+        assert result.exit_code == 2 and "damaged" in result.stderr
 
 
 # -- locks: two writers never share a log ---------------------------------------------

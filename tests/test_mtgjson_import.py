@@ -171,7 +171,7 @@ def test_a_damaged_user_pool_is_one_line_not_a_traceback(
     for damage in (b"\xff\xfe not utf-8\n", b'{"name": "Q", "types": 5}\n', b"{broken\n"):
         (tmp_path / "cards.jsonl").write_bytes(damage)
         result = CliRunner().invoke(cli, ["deck", "validate", str(deck)])
-        assert result.exit_code == 1, result.output
+        assert result.exit_code == 2, result.output  # unusable input, as any unreadable file
         assert "user card pool is damaged" in result.stderr and "Traceback" not in result.output
 
 

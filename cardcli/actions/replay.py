@@ -7,6 +7,7 @@ from contextlib import ExitStack
 from itertools import chain
 
 from cardcli import terminal
+from cardcli.actions.logfile import header_of
 from cardcli.actions.output import echo, note
 from cardcli.engine.log import encode, iter_log
 from cardcli.engine.replay import Divergence, Replay
@@ -31,7 +32,7 @@ def replay(log: str, show: bool, to: int | None) -> int:
         if stream is not sys.stdin.buffer:
             stack.enter_context(stream)
         lines = iter_log(stream, log, allow_cut=False)
-        first = next(lines)
+        first = header_of(lines, log)
         rerun = Replay(first.line, log)
         for text in rerun.notes:
             note(text)

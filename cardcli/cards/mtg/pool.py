@@ -177,8 +177,14 @@ class CardPool:
         return found[:limit]
 
 
-def _damaged(path: Path, number: int) -> CardcliError:
-    return CardcliError(
+class PoolError(CardcliError):
+    """The user card pool cannot be read: unusable input, exit code 2."""
+
+    exit_code = 2
+
+
+def _damaged(path: Path, number: int) -> PoolError:
+    return PoolError(
         f"{path}:{number}: the user card pool is damaged; run 'cardcli cards import' again"
     )
 
@@ -190,7 +196,7 @@ def _pool_card(data: dict[str, Any], path: Path, number: int) -> Card:
     error = next(iter(card_validator().iter_errors(data)), None)
     if error is not None:
         field = "/".join(map(str, error.path)) or "card"
-        raise CardcliError(
+        raise PoolError(
             f"{path}:{number}: the user card pool is damaged ({field}: {error.message[:80]}); "
             "run 'cardcli cards import' again"
         )
@@ -223,4 +229,4 @@ def iter_user_pool(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     except UnicodeDecodeError:
         raise _damaged(path, number + 1) from None
     except OSError as err:
-        raise CardcliError(f"{path}: {err.strerror or err}") from None
+        raise PoolError(f"{path}: {err.strerror or err}") from None
