@@ -6,10 +6,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardcli.cards.mtg.decklist import STDIN_NAME
 from cardcli.cards.mtg.pool import normalize
-from cardcli.cards.mtg.validate import HUNSBERGER_NOTE
+from cardcli.cards.mtg.validate import HUNSBERGER_NOTE, Problem
 from cardcli.engine.errors import CardcliError
 from cardcli.printable import printable
+from cardcli.words import counted
 
 if TYPE_CHECKING:
     from cardcli.cards.mtg.validate import Report
@@ -17,6 +19,18 @@ if TYPE_CHECKING:
 
 def _echo(text: str) -> None:
     print(printable(text), flush=True)
+
+
+def _summary_note(problem: Problem) -> bool:
+    """A note the report sums up in a list of its own (automation, Hunsberger scores)."""
+    message = problem.message
+    return problem.level == "note" and (
+        message == "automated" or message.startswith(("manual (", HUNSBERGER_NOTE))
+    )
+
+
+def _shown_name(file: str) -> str:
+    return STDIN_NAME if file == "-" else file
 
 
 def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) -> int:
@@ -28,18 +42,18 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
         deck = load_decklist(Path(file))
     except CardcliError as err:
         if as_json:  # tools get JSON even for input that cannot be read
-            _echo(json.dumps({"file": file, "valid": False, "error": str(err)}))
+            _echo(json.dumps({"file": _shown_name(file), "valid": False, "error": str(err)}))
         raise
     report = check(deck, CardPool.bundled(), fmt, horde_size)
     if as_json:
         _echo(
             json.dumps(
                 {
-                    "file": file,
-                    "deck": deck.name,
+                    "file": _shown_name(file),
+                    "deck": report.deck.name,
                     "format": report.format,
                     "valid": report.valid,
-                    "cards": deck.count("main"),
+                    "cards": report.size,
                     "problems": [p.as_dict() for p in report.problems],
                     **({"scoring": scoring_table(report)} if report.format == "hunsberger" else {}),
                 },
@@ -47,10 +61,10 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
             )
         )
         return 0 if report.valid else 1
-    notes = [p for p in report.problems if p.level == "note"]
     for problem in report.problems:
-        if problem.level != "note":
+        if not _summary_note(problem):
             _echo(problem.text())
+    notes = [p for p in report.problems if _summary_note(p)]
     scoring = [p for p in notes if p.message.startswith(HUNSBERGER_NOTE)]
     if scoring:
         _echo("how each card plays in Hunsberger's Solitaire:")
@@ -64,9 +78,10 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
         _echo(f"manual, applied by the players ({len(manual)}): " + (", ".join(manual) or "none"))
     errors = sum(1 for p in report.problems if p.level == "error")
     warnings = sum(1 for p in report.problems if p.level == "warning")
-    verdict = "valid" if report.valid else f"invalid, {errors} error(s)"
+    verdict = "valid" if report.valid else f"invalid, {counted(errors, 'error')}"
     _echo(
-        f"{file}: {verdict} as {report.format} ({deck.count('main')} cards, {warnings} warning(s))"
+        f"{_shown_name(file)}: {verdict} as {report.format} "
+        f"({report.size_text()}, {counted(warnings, 'warning')})"
     )
     return 0 if report.valid else 1
 
@@ -105,8 +120,12 @@ def deck_show(file: str, fmt: str | None) -> int:
         _echo("how each card plays in Hunsberger's Solitaire:")
         for line in scoring_lines(report):
             _echo("  " + line)
+    # What the summary could not count: lines not read, cards not in the pool.
+    unread = {(line, text) for line, text in deck.problems}
     for problem in report.problems:
-        if problem.level == "error" and "unknown card" in problem.message:
+        not_read = (problem.line, problem.message) in unread
+        unknown = problem.message.startswith(("unknown card", "not in the card pool"))
+        if not_read or unknown or (problem.level == "note" and not _summary_note(problem)):
             _echo(problem.text())
     return 0
 
