@@ -441,22 +441,36 @@ def cards() -> None:
 
 
 @cards.command("search")
-@click.argument("query")
-@click.option("--limit", type=WholeNumber(1, 10_000), default=50, show_default=True)
-def cards_search(query: str, limit: int) -> None:
-    """Cards whose name, type line or Oracle text contain every word of QUERY."""
+@click.argument("words", nargs=-1, required=True, metavar="WORDS...")
+@click.option(
+    "--limit",
+    type=WholeNumber(1, 10_000),
+    default=50,
+    show_default=True,
+    help="show at most this many cards (the rest are counted)",
+)
+@click.option("--json", "as_json", is_flag=True, help="print the cards found as JSON")
+def cards_search(words: tuple[str, ...], limit: int, as_json: bool) -> None:
+    """Cards whose name, type line or Oracle text contain every one of WORDS.
+
+    No quotes needed: cardcli cards search destroy target creature. Exit 1 if none.
+    """
     from cardcli import deck_app
 
-    _call(lambda: deck_app.cards_search(query, limit))
+    _call(lambda: deck_app.cards_search(words, limit, as_json))
 
 
 @cards.command("show")
-@click.argument("name")
-def cards_show(name: str) -> None:
-    """Show one card: cost, type line, Oracle text, automated or manual."""
+@click.argument("words", nargs=-1, required=True, metavar="NAME...")
+@click.option("--json", "as_json", is_flag=True, help="print the card as JSON")
+def cards_show(words: tuple[str, ...], as_json: bool) -> None:
+    """Show one card: cost, type line, Oracle text, automated or manual.
+
+    No quotes needed: cardcli cards show lightning bolt. Exit 1 if it is not in the pool.
+    """
     from cardcli import deck_app
 
-    _call(lambda: deck_app.cards_show(name))
+    _call(lambda: deck_app.cards_show(words, as_json))
 
 
 @cards.command("import")

@@ -14,6 +14,7 @@ from cardcli.printable import printable
 from cardcli.words import counted
 
 if TYPE_CHECKING:
+    from cardcli.cards.mtg.model import Card
     from cardcli.cards.mtg.validate import Report
 
 
@@ -130,27 +131,54 @@ def deck_show(file: str, fmt: str | None) -> int:
     return 0
 
 
-def cards_search(query: str, limit: int) -> int:
+def _card_json(card: Card) -> dict[str, object]:
+    data: dict[str, object] = dict(card.raw) if card.raw else {"name": card.name}
+    data.update(
+        {
+            "mana_cost": card.mana_cost,
+            "type_line": card.type_line,
+            "oracle": card.oracle,
+            "automated": card.automated,
+            "source": card.source,
+        }
+    )
+    return data
+
+
+def cards_search(words: tuple[str, ...], limit: int, as_json: bool) -> int:
+    """Cards matching every word; says when it stops at ``limit``."""
     from cardcli.cards.mtg.pool import CardPool
 
-    pool = CardPool.bundled()
-    found = pool.search(query, limit)
-    for card in found:
+    query = " ".join(words)
+    found = CardPool.bundled().search(query)
+    shown = found[:limit]
+    if as_json:
+        cards = [_card_json(card) for card in shown]
+        _echo(json.dumps({"query": query, "total": len(found), "cards": cards}, ensure_ascii=False))
+        return 0 if found else 1
+    for card in shown:
         _echo(f"{card.name:<32} {card.mana_cost:<14} {card.type_line}")
     if not found:
         _echo(f"no card matches '{query}'")
         return 1
+    if len(found) > limit:
+        _echo(
+            f"({limit} of {counted(len(found), 'card')} shown; --limit {len(found)} shows them all)"
+        )
     return 0
 
 
-def cards_show(name: str) -> int:
+def cards_show(words: tuple[str, ...], as_json: bool) -> int:
     from cardcli.cards.mtg.pool import CardPool
 
+    name = " ".join(words)
     pool = CardPool.bundled()
     card = pool.get(name)
     if card is None:
-        raise CardcliError(pool.unknown_message(name))
-    _echo(card.describe())
+        message = pool.unknown_message(name)
+        hint = "" if "did you mean" in message else f"; {pool.missing_hint()}"
+        raise CardcliError(message + hint)
+    _echo(json.dumps(_card_json(card), ensure_ascii=False) if as_json else card.describe())
     return 0
 
 

@@ -203,3 +203,34 @@ def test_a_real_card_missing_from_the_pool_is_told_apart_from_a_typo(tmp_path: P
     assert "Ghave" not in out and "Lightning Helix" not in out  # no far-fetched suggestions
     assert out.count("cardcli cards import AtomicCards.json") == 1  # said once
     assert "https://mtgjson.com/api/v5/AtomicCards.json" in out
+
+
+def test_cards_search_and_show_take_several_words_without_quotes() -> None:
+    unquoted = cardcli("cards", "search", "destroy", "target", "creature")
+    assert unquoted.exit_code == 0 and "Doom Blade" in unquoted.stdout
+    assert unquoted.stdout == cardcli("cards", "search", "destroy target creature").stdout
+    shown = cardcli("cards", "show", "lightning", "bolt")
+    assert shown.exit_code == 0 and shown.stdout.startswith("Lightning Bolt  {R}\n")
+
+
+def test_cards_search_says_when_it_stops_at_its_limit() -> None:
+    everything = cardcli("cards", "search", "creature", "--json")
+    total = json.loads(everything.stdout)["total"]
+    assert total > 3 and len(json.loads(everything.stdout)["cards"]) == min(total, 50)
+    limited = cardcli("cards", "search", "creature", "--limit", "3")
+    lines = limited.stdout.splitlines()
+    assert (
+        len(lines) == 4
+        and lines[-1] == f"(3 of {total} cards shown; --limit {total} shows them all)"
+    )
+    whole = cardcli("cards", "search", "doom", "blade")
+    assert "shown" not in whole.stdout  # nothing left out, nothing said
+
+
+def test_cards_show_json_and_a_card_missing_from_the_pool() -> None:
+    data = json.loads(cardcli("cards", "show", "grave", "titan", "--json").stdout)
+    assert data["name"] == "Grave Titan" and data["mana_cost"] == "{4}{B}{B}"
+    assert data["automated"] is True and data["source"].endswith(".yaml")
+    missing = cardcli("cards", "show", "Cavern", "of", "Souls")
+    assert missing.exit_code == 1 and "did you mean" not in missing.stderr
+    assert "not in the card pool" in missing.stderr and "cards import" in missing.stderr

@@ -180,8 +180,12 @@ class CardPool:
             "'cardcli cards import AtomicCards.json'"
         )
 
-    def search(self, query: str, limit: int = 50) -> list[Card]:
-        """Cards whose name, type line or Oracle text contain every word of ``query``."""
+    def search(self, query: str, limit: int | None = None) -> list[Card]:
+        """Cards whose name, type line or Oracle text contain every word of ``query``.
+
+        Names that contain the query come first, then by name; all of them
+        unless ``limit`` is given.
+        """
         if len(query) > MAX_QUERY_CHARS:
             raise UsageError(f"a search of {len(query)} characters; at most {MAX_QUERY_CHARS}")
         words = query.lower().split()
@@ -205,7 +209,7 @@ class CardPool:
                 if all(word in text for word in words):
                     seen[card.name] = card
         found = sorted(seen.values(), key=lambda c: (query.lower() not in c.name.lower(), c.name))
-        return found[:limit]
+        return found if limit is None else found[:limit]
 
 
 class PoolError(CardcliError):
