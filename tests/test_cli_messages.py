@@ -1,0 +1,71 @@
+"""Messages that say where and what, and what to do instead (issue 12)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from cardcli.cli import cli
+
+ORDER = "3d 7c 7h 4d 9c 9d 8d Ks 2h"
+
+
+def cardcli(*args: str, stdin: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
+
+
+def script(tmp_path: Path, text: str, name: str = "moves.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def log_of(result: Result) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_strict_names_the_script_its_line_and_the_command(tmp_path: Path) -> None:
+    moves = script(tmp_path, "# a comment\n\nremove 7c 7h\nremove 2s 3s\ndone\n")
+    result = cardcli("play", "shuffle-mania", "--order", ORDER, "--strict", moves)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"cardcli: error: {moves}:4: 'remove 2s 3s': 2s is not in the deck "
+        "(--strict stops at the first rejected command)\n"
+    )
+
+
+def test_without_strict_each_rejected_script_line_is_said_on_stderr(tmp_path: Path) -> None:
+    first = script(tmp_path, "remove 7c 7h\nremove 2s 3s\n", "a.txt")
+    second = script(tmp_path, "\nremove 3d 4d\nauto\ndone\ncut 1\nauto\ndone\ncut 1\n", "b.txt")
+    result = cardcli("play", "shuffle-mania", "--order", ORDER, first, second)
+    assert result.exit_code == 0
+    said = result.stderr.splitlines()
+    assert said[0] == f"{first}:2: rejected 'remove 2s 3s': 2s is not in the deck"
+    assert said[1].startswith(f"{second}:2: rejected 'remove 3d 4d': 3d and 4d became neighbours")
+    rejected = [line for line in log_of(result) if line["type"] == "rejected"]
+    assert len(rejected) == len([line for line in said if " rejected '" in line])
+
+
+def test_a_script_that_ends_before_the_game_says_so(tmp_path: Path) -> None:
+    moves = script(tmp_path, "remove 7c 7h\n")
+    result = cardcli("play", "shuffle-mania", "--order", ORDER, moves)
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "cardcli: the script ended before the game did: the log is of an unfinished game "
+        "(continue it with 'cardcli resume LOG')\n"
+    )
+    log = tmp_path / "kept.jsonl"
+    piped = cardcli("play", "shuffle-mania", "--order", ORDER, "--log", str(log), stdin="auto\n")
+    assert "the input ended before the game did" in piped.stderr
+    assert f"'cardcli resume {log}'" in piped.stderr
+    finished = cardcli(
+        "play",
+        "shuffle-mania",
+        "--order",
+        ORDER,
+        stdin="auto\ndone\ncut 1\nauto\ndone\ncut 1\nauto\ndone\n",
+    )
+    assert log_of(finished)[-1]["type"] == "game_over" and finished.stderr == ""
