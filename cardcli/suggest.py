@@ -70,3 +70,13 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """
     close = close_to(word.lower(), list(dict.fromkeys(c.lower() for c in choices)))
     return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
+def unknown_command(word: str, choices: Iterable[str], usage: str) -> str:
+    """``unknown command 'remvoe'; did you mean 'remove'? commands: ...``.
+
+    Short aliases (``r``, ``c``) are never suggested: every slip is near them.
+    """
+    close = close_to(word.lower(), [c for c in dict.fromkeys(choices) if len(c) >= 3])
+    hint = f" did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return f"unknown command '{word}';{hint} {usage}"

@@ -9,6 +9,7 @@ from typing import Any
 from click.testing import CliRunner, Result
 
 from cardcli.cli import cli
+from tests.conftest import new_session
 
 ORDER = "3d 7c 7h 4d 9c 9d 8d Ks 2h"
 
@@ -69,3 +70,27 @@ def test_a_script_that_ends_before_the_game_says_so(tmp_path: Path) -> None:
         stdin="auto\ndone\ncut 1\nauto\ndone\ncut 1\nauto\ndone\n",
     )
     assert log_of(finished)[-1]["type"] == "game_over" and finished.stderr == ""
+
+
+def _reason(game: str, text: str, **given: Any) -> str:
+    session, _lines = new_session(game, **given)
+    outcome = session.submit(text)
+    assert not outcome.accepted
+    return outcome.reason or ""
+
+
+def test_unknown_command_words_get_did_you_mean() -> None:
+    remvoe = _reason("shuffle-mania", "remvoe 1 2")
+    assert remvoe.startswith("unknown command 'remvoe'; did you mean 'remove'? commands: remove")
+    assert "did you mean 'help'?" in _reason("shuffle-mania", "hlep")  # the prompt's words too
+    assert "did you mean 'cast'?" in _reason("hunsberger", "csat Swamp")
+    session, _lines = new_session(
+        "double-solitaire", seats={"p1": "human", "p2": "easy"}, clock="step"
+    )
+    assert "did you mean 'flip'?" in (session.submit("@10 flp").reason or "")
+    assert "'stak' is not a place; did you mean 'stack'?" in (
+        session.submit("@20 stak f").reason or ""
+    )
+    # Nothing close: no guess, the list of commands only.
+    far = _reason("shuffle-mania", "banana")
+    assert "did you mean" not in far and "commands: remove" in far
