@@ -132,7 +132,9 @@ HELP = """\
 Shuffle-Mania commands (1-based positions count from the left of the deck):
   remove CARDS       remove one anomaly by its cards:   remove 9c 9d 8d
   remove POSITIONS   or by its positions:               remove 3 4 5 / remove 3-5
-  auto [ltr|rtl]     remove everything allowed, scanning left-to-right (default) or right-to-left
+  auto [ltr|rtl]     remove everything allowed, scanning left-to-right (default) or right-to-left;
+                     each removal says its positions in the deck as it is then ("4-5 of 50":
+                     the deck shrinks between removals; the board shows it before the first)
   done               end the pass (a pass that removed nothing ends your game)
   cut [N]            after a pass: N cards from the top go under (random if omitted),
                      then the deck is shuffled once and the next pass begins

@@ -233,11 +233,11 @@ class ShuffleManiaState(State):
         windows = self.windows(seat)
         used = anomalies.cover(start, end, windows)
         if used is None:
-            named = " ".join(card_names(hand.deck[start : end + 1]))
-            raise IllegalCommand(self._why_not(hand, start, end, named))
+            raise IllegalCommand(self._why_not(hand, start, end, windows))
         return [self._removal_event(seat, hand, start, end, used)]
 
-    def _why_not(self, hand: Hand, start: int, end: int, named: str) -> str:
+    def _why_not(self, hand: Hand, start: int, end: int, windows: list[anomalies.Window]) -> str:
+        """Which neighbours of the block do not match, and why."""
         if self.level == "hard":
             for i in range(start, end):
                 a, b = hand.deck[i], hand.deck[i + 1]
@@ -246,7 +246,19 @@ class ShuffleManiaState(State):
                         f"{card_name(a)} and {card_name(b)} became neighbours in this pass: "
                         "no inner-outers on hard (wait for the next pass)"
                     )
-        return f"{named} is not one anomaly on {self.level}; 'moves' lists what can be removed"
+        named = " ".join(card_names(hand.deck[start : end + 1]))
+        gap = anomalies.first_gap(start, end, windows)
+        if gap is None:  # covered only by patterns that reach beyond the block
+            gap = start
+        a, b = hand.deck[gap], hand.deck[gap + 1]
+        why = f"{card_name(a)} and {card_name(b)} do not match ({anomalies.pair_reason(a, b, self.level)})"
+        bigger = [w for w in windows if w.start <= gap < w.end and (w.start < start or w.end > end)]
+        if bigger:
+            whole = " ".join(card_names(hand.deck[bigger[0].start : bigger[0].end + 1]))
+            why += f"; {whole} is one anomaly: remove it whole"
+        return (
+            f"{named} is not one anomaly on {self.level}: {why}; 'moves' lists what can be removed"
+        )
 
     def _auto(self, seat: str, hand: Hand, direction: str) -> list[Event]:
         if self.level == "hard":

@@ -51,13 +51,17 @@ def describe(line: dict[str, object]) -> str | None:
     kind = line.get("type")
     who = f"{line['player']}: " if "player" in line else ""
     if kind == "removed":
-        cards = " ".join(line["cards"])  # type: ignore[arg-type]
+        # Positions are those of the deck just before this removal: in an auto
+        # that removes several anomalies the deck shrinks between them, and
+        # "of N" says which deck they count in (the board shows the first).
+        cards = line["cards"]
         positions = line["positions"]
-        assert isinstance(positions, list)
+        assert isinstance(cards, list) and isinstance(positions, list)
+        before = int(line["cards_left"]) + len(cards)  # type: ignore[call-overload]
         patterns = ", ".join(line["patterns"])  # type: ignore[arg-type]
         return (
-            f"{who}removed {cards} (positions {positions[0]}-{positions[-1]}: {patterns}); "
-            f"{line['cards_left']} left"
+            f"{who}removed {' '.join(cards)} (positions {positions[0]}-{positions[-1]} of "
+            f"{before}: {patterns}); {line['cards_left']} left"
         )
     if kind == "pass_ended":
         return f"{who}pass {line['number']} ended: {line['removed']} removed, {line['cards_left']} left"
