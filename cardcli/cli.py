@@ -335,9 +335,18 @@ cli.add_command(
 
 @cli.command()
 @click.argument("log")
-@click.option("--show", is_flag=True, help="draw the board after each command")
+@click.option(
+    "--show",
+    is_flag=True,
+    help="draw the starting board, then each command with its events and the board",
+)
+@click.option(
+    "--seat",
+    metavar="SEAT",
+    help="with --show: draw the board as SEAT sees it [default: the seat that moved]",
+)
 @click.option("--to", "to", type=WholeNumber(0), metavar="SEQ", help="stop after this seq")
-def replay(log: str, show: bool, to: int | None) -> None:
+def replay(log: str, show: bool, seat: str | None, to: int | None) -> None:
     """Re-run LOG from its header and commands and compare every line ('-' is stdin).
 
     Exit 0 if identical; 1 naming the first divergent seq with both versions;
@@ -345,7 +354,7 @@ def replay(log: str, show: bool, to: int | None) -> None:
     """
     from cardcli.actions.replay import replay as run_replay
 
-    _call(lambda: run_replay(log, show, to))
+    _call(lambda: run_replay(log, show, to, seat.strip().lower() if seat else None))
 
 
 @cli.command()

@@ -195,7 +195,7 @@ def test_replay_show_draws_the_board_and_to_stops_early(tmp_path: Path) -> None:
     result = cardcli("replay", str(log), "--show", "--to", "20")
     assert result.exit_code == 0
     assert "Shuffle-Mania (hard, uniform)" in result.stdout
-    assert "[8] > auto ltr" in result.stdout
+    assert "[8] (greedy)> auto ltr" in result.stdout
 
 
 def test_replay_reads_stdin(tmp_path: Path) -> None:

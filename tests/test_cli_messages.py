@@ -94,3 +94,60 @@ def test_unknown_command_words_get_did_you_mean() -> None:
     # Nothing close: no guess, the list of commands only.
     far = _reason("shuffle-mania", "banana")
     assert "did you mean" not in far and "commands: remove" in far
+
+
+def _bot_log(tmp_path: Path, *args: str) -> list[str]:
+    result = cardcli("play", "shuffle-mania", "--bot", "greedy", "--seed", "7", *args)
+    return result.stdout.splitlines(keepends=True)
+
+
+def test_replay_of_a_log_with_a_line_missing_says_a_line_is_missing(tmp_path: Path) -> None:
+    lines = _bot_log(tmp_path)
+    gap = tmp_path / "gap.jsonl"
+    gap.write_text("".join(lines[:19] + lines[20:]), encoding="utf-8")
+    result = cardcli("replay", str(gap))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        f"{gap}:20: first divergence at seq 19: seq 20 follows 18: one line is missing before "
+        "it (the engine writes a 'pass_started' line here)"
+    )
+    resumed = cardcli("resume", str(gap), stdin="")
+    assert "seq 20 follows 18: one line is missing" in resumed.stderr
+    # A seq that is wrong, with no line missing, is not called a missing line.
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(
+        "".join([*lines[:19], lines[19].replace('"seq":19', '"seq":25'), *lines[20:]]),
+        encoding="utf-8",
+    )
+    said = cardcli("replay", str(edited)).stdout.splitlines()[0]
+    assert "missing" not in said and "seq (25 in the log, 19 replayed)" in said
+
+
+def test_replay_show_draws_the_start_then_each_command_with_its_events(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text("".join(_bot_log(tmp_path)), encoding="utf-8")
+    out = cardcli("replay", "--show", str(log)).stdout.splitlines()
+    first_command = next(i for i, line in enumerate(out) if line.startswith("[8] (greedy)> "))
+    assert out[first_command - 6].startswith("Shuffle-Mania (hard, uniform) - 52 cards - pass 1")
+    assert out[first_command + 1].startswith("  removed 5c 5s (positions 8-9 of 52")
+    assert "  pass 1 ended: 10 removed, 42 left" in out
+
+
+def test_replay_show_draws_the_board_for_any_seat(tmp_path: Path) -> None:
+    played = cardcli(
+        "play",
+        "horde",
+        "--setup",
+        "scenarios/horde/setups/midgame.yaml",
+        "--seed",
+        "5",
+        stdin="pass\n",
+    )
+    log = tmp_path / "horde.jsonl"
+    log.write_text(played.stdout, encoding="utf-8")
+    as_p2 = cardcli("replay", "--show", "--seat", "p2", str(log)).stdout
+    assert "p2's hand: #36 Giant Growth" in as_p2 and "p1's hand" not in as_p2
+    as_p1 = cardcli("replay", "--show", "--seat", "p1", str(log)).stdout
+    assert "p1's hand: " in as_p1 and "p2's hand" not in as_p1
+    wrong = cardcli("replay", "--show", "--seat", "p5", str(log))
+    assert wrong.exit_code == 2 and "this game has seats p1, p2" in wrong.stderr
