@@ -51,6 +51,34 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg]
 
 
 SEED = WholeNumber(0, MAX_SEED)
+MAX_WORKERS = 256
+
+
+def _cores() -> int:
+    """The cores this process may use (every core, where the system says which)."""
+    import os
+
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+class Workers(WholeNumber):
+    """``--workers N`` or ``--workers auto``: one worker a core."""
+
+    name = "N|auto"
+
+    def __init__(self) -> None:
+        super().__init__(1, MAX_WORKERS)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, str) and value.strip().lower() == "auto":
+            return min(_cores(), MAX_WORKERS)
+        text = str(value).strip()
+        if not isinstance(value, int) and not (text.isascii() and text.isdigit()):
+            shown = one_line(text[:40])
+            self.fail(f"'{shown}' is not a number of workers: write 1 to 256, or auto", param, ctx)
+        return super().convert(value, param, ctx)
+
 
 EXIT_HELP = """\b
 Exit codes: 0 ok; 1 what was checked failed (a divergence, an invalid log,
@@ -236,6 +264,7 @@ def _build_simulate(game_name: str) -> click.Command:
                 kwargs["workers"],
                 kwargs["as_json"],
                 kwargs["logs"],
+                kwargs["force"],
             )
         )
 
@@ -251,9 +280,23 @@ def _build_simulate(game_name: str) -> click.Command:
             ["--bot"], metavar="NAME", help="the bot at every seat [default: the game's own]"
         ),
         click.Option(["--seat"], multiple=True, metavar="SEAT=BOT", help="a bot for one seat"),
-        click.Option(["--workers"], type=WholeNumber(1, 256), default=1, show_default=True),
+        click.Option(
+            ["--workers"],
+            type=Workers(),
+            default="1",
+            metavar="N|auto",
+            help="worker processes playing the games; auto: one a core "
+            f"({_cores()} here) [default: 1]",
+        ),
         click.Option(["--json", "as_json"], is_flag=True, help="print the summary as JSON"),
-        click.Option(["--logs"], metavar="DIR", help="keep each game's log in DIR"),
+        click.Option(
+            ["--logs"],
+            metavar="DIR",
+            help="keep each game's log in DIR (a directory that holds logs only with --force)",
+        ),
+        click.Option(
+            ["--force"], is_flag=True, help="with --logs: write over logs of the same names"
+        ),
     ]
     return click.Command(
         game_name,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +152,74 @@ def test_replay_show_draws_the_board_for_any_seat(tmp_path: Path) -> None:
     assert "p1's hand: " in as_p1 and "p2's hand" not in as_p1
     wrong = cardcli("replay", "--show", "--seat", "p5", str(log))
     assert wrong.exit_code == 2 and "this game has seats p1, p2" in wrong.stderr
+
+
+def test_simulate_logs_refuses_a_directory_that_holds_logs_unless_force(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    args = ("simulate", "shuffle-mania", "--games", "3", "--seed", "1", "--logs", str(logs))
+    assert cardcli(*args).exit_code == 0 and len(list(logs.glob("*.jsonl"))) == 3
+    before = {p.name: p.read_bytes() for p in logs.iterdir()}
+    again = cardcli(*args[:-2], "--seed", "2", "--logs", str(logs))
+    assert again.exit_code == 2 and "already holds 3 logs" in again.stderr
+    assert "--force" in again.stderr
+    assert {p.name: p.read_bytes() for p in logs.iterdir()} == before  # nothing written
+    forced = cardcli(*args[:-2], "--seed", "2", "--logs", str(logs), "--force")
+    assert forced.exit_code == 0
+    assert {p.name: p.read_bytes() for p in logs.iterdir()} != before
+
+
+def test_workers_auto_uses_every_core_and_gives_the_same_summary() -> None:
+    from cardcli.cli import _cores
+
+    usable = (
+        os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(os.cpu_count() or 1)
+    )
+    assert _cores() == len(usable)
+    args = ("simulate", "shuffle-mania", "--games", "20", "--seed", "3", "--json")
+    auto = cardcli(*args, "--workers", "auto")
+    assert auto.exit_code == 0 and auto.stdout == cardcli(*args).stdout
+    bad = cardcli(*args, "--workers", "many")
+    assert bad.exit_code == 2 and "write 1 to 256, or auto" in bad.stderr
+
+
+def test_ctrl_c_during_simulate_keeps_the_games_finished(monkeypatch: Any) -> None:
+    from cardcli import simulate
+
+    real = simulate.play_one
+
+    def stop_at_five(job: Any, index: int) -> dict[str, Any]:
+        if index == 5:
+            raise KeyboardInterrupt
+        return real(job, index)
+
+    monkeypatch.setattr(simulate, "play_one", stop_at_five)
+    args = ("simulate", "shuffle-mania", "--seed", "3", "--json")
+    result = cardcli(*args, "--games", "50")
+    assert result.exit_code == 130 and "Traceback" not in result.stderr
+    assert "interrupted after 5 of 50 games; the summary below is of the first 5" in result.stderr
+    monkeypatch.setattr(simulate, "play_one", real)
+    assert result.stdout == cardcli(*args, "--games", "5").stdout  # the same as --games 5
+
+
+def test_ctrl_c_stops_simulate_workers_without_a_traceback(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    logs = tmp_path / "logs"
+    command = [sys.executable, "-m", "cardcli", "simulate", "hunsberger", "--games", "100000"]
+    process = subprocess.Popen(
+        [*command, "--seed", "1", "--workers", "2", "--logs", str(logs)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and len(list(logs.glob("*.jsonl"))) < 30:
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C at a terminal does
+    _out, err = process.communicate(timeout=20)
+    assert process.returncode == 130, err
+    assert b"Traceback" not in err and b"interrupted after " in err
+    assert b"hunsberger-NNNNNN.jsonl" in err
