@@ -80,6 +80,89 @@ class Workers(WholeNumber):
         return super().convert(value, param, ctx)
 
 
+# -- shell completion (click's _CARDCLI_COMPLETE; see the README) ------------------
+
+
+def _complete_files(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
+
+
+def _complete_dirs(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="dir")]
+
+
+def _complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    from cardcli.registry import game_names
+
+    return [CompletionItem(name) for name in game_names() if name.startswith(incomplete.lower())]
+
+
+def _complete_bots(game_name: str, people: bool) -> Callable[..., list[Any]]:
+    """Bot names for --bot; ``SEAT=BOT`` (and ``SEAT=human``) for --seat."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        from cardcli.engine.game import get_game
+
+        game = get_game(game_name)
+        bots = list(game.bots)
+        if param.name != "seat":
+            return [CompletionItem(b) for b in bots if b.startswith(incomplete.lower())]
+        try:  # the seats of the options given so far (--players 4), else of the defaults
+            given = {k: v for k, v in ctx.params.items() if v is not None and v != ()}
+            options, _setup = game.resolve_options(_split(dict(given), game_name))
+            seats = game.seat_names(options)
+        except Exception:  # completion never fails: the default seats
+            seats = game.seat_names(game.resolve_options({})[0])
+        who = (["human"] if people else []) + bots
+        found = [f"{seat}={name}" for seat in seats for name in who]
+        return [CompletionItem(item) for item in found if item.startswith(incomplete.lower())]
+
+    return complete
+
+
+def _complete_cards(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Card names, a word at a time: the words typed so far and the one being typed."""
+    from click.shell_completion import CompletionItem
+
+    from cardcli.cards.mtg.pool import CardPool, normalize
+    from cardcli.engine.errors import CardcliError
+
+    typed = [*(ctx.params.get("words") or ()), incomplete]
+    prefix = normalize(" ".join(typed))
+    pool = CardPool.bundled()
+    try:
+        names = {card.name for card in pool.cards.values()} | set(pool.user_names())
+    except CardcliError:  # a damaged user pool: complete from the bundled cards
+        names = {card.name for card in pool.cards.values()}
+    found: set[str] = set()
+    for name in names:
+        words = _shell_words(name)
+        if normalize(" ".join(words)).startswith(prefix) and len(words) >= len(typed):
+            found.add(" ".join(words[len(typed) - 1 :]))
+    return [CompletionItem(item) for item in sorted(found)]
+
+
+def _shell_words(name: str) -> list[str]:
+    """A card name as words a shell takes unquoted: ``Twilight's Call`` -> Twilights Call.
+
+    The pool matches names ignoring punctuation, so the words find the card.
+    """
+    import unicodedata
+
+    plain = name.replace("\u00c6", "Ae").replace("\u00e6", "ae")
+    plain = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode()
+    kept = "".join(c if c.isalnum() or c in "- " else " " if c == "/" else "" for c in plain)
+    return kept.split()
+
+
 EXIT_HELP = """\b
 Exit codes: 0 ok; 1 what was checked failed (a divergence, an invalid log,
 a rejected command under --strict); 2 unusable input (bad options, missing
@@ -139,6 +222,7 @@ def _game_params(game_name: str) -> list[click.Parameter]:
                     multiple=opt.multiple,
                     metavar=opt.metavar or "FILE",
                     help=text,
+                    shell_complete=_complete_files,
                 )
             )
             continue
@@ -218,20 +302,27 @@ def _build_play(game_name: str) -> click.Command:
             ["--bot"],
             metavar="NAME",
             help="this bot plays every seat: " + ", ".join(get_game(game_name).bots),
+            shell_complete=_complete_bots(game_name, people=False),
         ),
         click.Option(
             ["--seat"],
             multiple=True,
             metavar="SEAT=WHO",
             help="who plays a seat: human or a bot name, e.g. p2=human",
+            shell_complete=_complete_bots(game_name, people=True),
         ),
         click.Option(
-            ["--log"], metavar="FILE", help="write the log to FILE (never overwrites a log)"
+            ["--log"],
+            metavar="FILE",
+            help="write the log to FILE (never overwrites a log)",
+            shell_complete=_complete_files,
         ),
         click.Option(
             ["--strict"], is_flag=True, help="stop with exit 1 at the first rejected command"
         ),
-        click.Argument(["scripts"], nargs=-1, metavar="[SCRIPT]..."),
+        click.Argument(
+            ["scripts"], nargs=-1, metavar="[SCRIPT]...", shell_complete=_complete_files
+        ),
     ]
     return click.Command(
         game_name,
@@ -277,9 +368,18 @@ def _build_simulate(game_name: str) -> click.Command:
             ["--seed"], type=SEED, help="game i is seeded from (SEED, i) [default: random]"
         ),
         click.Option(
-            ["--bot"], metavar="NAME", help="the bot at every seat [default: the game's own]"
+            ["--bot"],
+            metavar="NAME",
+            help="the bot at every seat [default: the game's own]",
+            shell_complete=_complete_bots(game_name, people=False),
         ),
-        click.Option(["--seat"], multiple=True, metavar="SEAT=BOT", help="a bot for one seat"),
+        click.Option(
+            ["--seat"],
+            multiple=True,
+            metavar="SEAT=BOT",
+            help="a bot for one seat",
+            shell_complete=_complete_bots(game_name, people=False),
+        ),
         click.Option(
             ["--workers"],
             type=Workers(),
@@ -293,6 +393,7 @@ def _build_simulate(game_name: str) -> click.Command:
             ["--logs"],
             metavar="DIR",
             help="keep each game's log in DIR (a directory that holds logs only with --force)",
+            shell_complete=_complete_dirs,
         ),
         click.Option(
             ["--force"], is_flag=True, help="with --logs: write over logs of the same names"
@@ -350,7 +451,7 @@ def games() -> None:
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", shell_complete=_complete_games)
 def rules(game: str) -> None:
     """Show GAME's rules as implemented (its RULES.md)."""
     from cardcli.actions.play import rules_text
@@ -377,7 +478,7 @@ cli.add_command(
 
 
 @cli.command()
-@click.argument("log")
+@click.argument("log", shell_complete=_complete_files)
 @click.option(
     "--show",
     is_flag=True,
@@ -401,8 +502,8 @@ def replay(log: str, show: bool, seat: str | None, to: int | None) -> None:
 
 
 @cli.command()
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", shell_complete=_complete_files)
+@click.argument("b", shell_complete=_complete_files)
 def diff(a: str, b: str) -> None:
     """Show where logs A and B first differ, how they got there, and both results.
 
@@ -414,7 +515,7 @@ def diff(a: str, b: str) -> None:
 
 
 @cli.command()
-@click.argument("logs", nargs=-1, required=True)
+@click.argument("logs", nargs=-1, required=True, shell_complete=_complete_files)
 def validate(logs: tuple[str, ...]) -> None:
     """Check every line of each LOG against the schemas, the seq order, header and result.
 
@@ -427,8 +528,8 @@ def validate(logs: tuple[str, ...]) -> None:
 
 
 @cli.command()
-@click.argument("log")
-@click.argument("scripts", nargs=-1, metavar="[SCRIPT]...")
+@click.argument("log", shell_complete=_complete_files)
+@click.argument("scripts", nargs=-1, metavar="[SCRIPT]...", shell_complete=_complete_files)
 def resume(log: str, scripts: tuple[str, ...]) -> None:
     """Continue the unfinished game in LOG, appending to it.
 
@@ -452,7 +553,7 @@ FORMAT_CHOICE = click.Choice(
 
 
 @deck.command("validate")
-@click.argument("file")
+@click.argument("file", shell_complete=_complete_files)
 @click.option(
     "--format",
     "fmt",
@@ -478,7 +579,7 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
 
 
 @deck.command("show")
-@click.argument("file")
+@click.argument("file", shell_complete=_complete_files)
 @click.option("--format", "fmt", type=FORMAT_CHOICE, help="the format to read it as")
 def deck_show(file: str, fmt: str | None) -> None:
     """Counts by type, a mana curve, colours, automated and manual cards."""
@@ -513,7 +614,7 @@ def cards_search(words: tuple[str, ...], limit: int, as_json: bool) -> None:
 
 
 @cards.command("show")
-@click.argument("words", nargs=-1, required=True, metavar="NAME...")
+@click.argument("words", nargs=-1, required=True, metavar="NAME...", shell_complete=_complete_cards)
 @click.option("--json", "as_json", is_flag=True, help="print the card as JSON")
 def cards_show(words: tuple[str, ...], as_json: bool) -> None:
     """Show one card: cost, type line, Oracle text, automated or manual.
@@ -526,8 +627,13 @@ def cards_show(words: tuple[str, ...], as_json: bool) -> None:
 
 
 @cards.command("import")
-@click.argument("file")
-@click.option("--out", metavar="FILE", help="where to write the pool [default: the user card pool]")
+@click.argument("file", shell_complete=_complete_files)
+@click.option(
+    "--out",
+    metavar="FILE",
+    help="where to write the pool [default: the user card pool]",
+    shell_complete=_complete_files,
+)
 def cards_import(file: str, out: str | None) -> None:
     """Import MTGJSON's AtomicCards.json into the user card pool (streamed).
 

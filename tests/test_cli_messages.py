@@ -223,3 +223,47 @@ def test_ctrl_c_stops_simulate_workers_without_a_traceback(tmp_path: Path) -> No
     assert process.returncode == 130, err
     assert b"Traceback" not in err and b"interrupted after " in err
     assert b"hunsberger-NNNNNN.jsonl" in err
+
+
+def _completions(*words: str) -> list[tuple[str, str]]:
+    """What shell completion offers after ``cardcli WORDS...`` (the last one being typed)."""
+    from click.shell_completion import ShellComplete
+
+    complete = ShellComplete(cli, {}, "cardcli", "_CARDCLI_COMPLETE")
+    return [
+        (item.type, item.value) for item in complete.get_completions(list(words[:-1]), words[-1])
+    ]
+
+
+def test_shell_completion_of_files_games_bots_and_cards() -> None:
+    for words in (
+        ("replay", "ga"),
+        ("resume", "x"),
+        ("validate", "a.jsonl", "b"),
+        ("diff", "a.jsonl", ""),
+        ("deck", "validate", ""),
+        ("deck", "show", ""),
+        ("cards", "import", ""),
+        ("play", "shuffle-mania", "--log", ""),
+        ("play", "shuffle-mania", "moves"),
+        ("resume", "game.jsonl", "more"),
+        ("play", "hunsberger", "--deck", ""),
+    ):
+        assert [kind for kind, _ in _completions(*words)] == ["file"], words
+    assert _completions("simulate", "horde", "--logs", "") == [("dir", "")]
+    for command in ("rules", "play", "simulate"):
+        assert ("plain", "hunsberger") in _completions(command, "hu")
+    assert _completions("play", "shuffle-mania", "--bot", "") == [
+        ("plain", "greedy"),
+        ("plain", "random"),
+    ]
+    seats = {value for _, value in _completions("play", "horde", "--players", "3", "--seat", "p3")}
+    assert "p3=human" in seats and all(v.startswith("p3=") for v in seats)
+    assert ("plain", "p2=hard") in _completions("simulate", "double-solitaire", "--seat", "p2=h")
+    assert ("plain", "p2=human") not in _completions("simulate", "double-solitaire", "--seat", "p2")
+    bolts = [value for _, value in _completions("cards", "show", "lightning", "b")]
+    assert bolts == ["Bolt"]
+    assert ("plain", "Twilights Call") in _completions("cards", "show", "twil")
+    assert (
+        cardcli("cards", "show", "Twilights", "Call").exit_code == 0
+    )  # what it completes finds it
