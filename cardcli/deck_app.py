@@ -189,7 +189,7 @@ def cards_import(file: str, out: str | None) -> int:
     target = Path(out) if out else user_pool_path()
     stats = import_atomic_cards(Path(file), target)
     _echo(
-        f"imported {stats.cards} cards ({stats.automated} automated, {stats.manual} manual, "
+        f"imported {counted(stats.cards, 'card')} ({stats.automated} automated, {stats.manual} manual, "
         f"{stats.skipped} skipped) into {target}"
     )
     return 0

@@ -267,3 +267,23 @@ def test_shell_completion_of_files_games_bots_and_cards() -> None:
     assert (
         cardcli("cards", "show", "Twilights", "Call").exit_code == 0
     )  # what it completes finds it
+
+
+def test_counts_are_said_in_good_grammar() -> None:
+    from cardcli.games.shuffle_mania.view import describe
+
+    session, _lines = new_session("shuffle-mania", order="3d 3c Ks")
+    assert session.submit("auto").accepted and session.submit("done").accepted
+    assert session.submit("cut 2").reason == "a deck of 1 card cannot be cut: type 'cut'"
+    board = session.state.render()
+    assert " - 1 card - " in board
+    assert describe({"type": "player_finished", "cards_left": 1}) == "finished with 1 card"
+    result = {"winners": ["p1"], "scores": {"p1": 1}, "passes": {"p1": 2}, "tie": False}
+    assert describe({"type": "game_over", "result": result}).startswith("game over: 1 card left")
+    one = cardcli("simulate", "shuffle-mania", "--games", "1", "--seed", "1")
+    assert "shuffle-mania: 1 game\n" in one.stdout and "(s)" not in one.stdout
+    assert ", 0 wins\n" in one.stdout or ", 1 win\n" in one.stdout
+    two, _lines = new_session("shuffle-mania", order="3d 4c 3c")
+    assert two.submit("remove 1 3").reason == (
+        "the cards are not next to each other: position 2 lies between them"
+    )

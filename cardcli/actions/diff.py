@@ -23,6 +23,7 @@ from cardcli.engine.replay import fields_that_differ
 from cardcli.files import STDIN, open_input
 from cardcli.jsonsafe import same
 from cardcli.printable import one_line
+from cardcli.words import counted
 
 SHOWN_COMMANDS = 10
 
@@ -102,7 +103,7 @@ def diff(a: str, b: str) -> int:
             echo(f"result {one_line(a)}: {_result_of(_last(streams[0], left), a, games[0])}")
             echo(f"result {one_line(b)}: {_result_of(_last(streams[1], right), b, games[1])}")
             return 1
-    echo(f"identical: {same_lines} lines")
+    echo(f"identical: {counted(same_lines, 'line')}")
     return 0
 
 

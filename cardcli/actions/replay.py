@@ -15,6 +15,7 @@ from cardcli.engine.log import Line, LogLine, encode, iter_log
 from cardcli.engine.replay import INPUT_TYPES, Divergence, Replay, confirm_gap
 from cardcli.files import open_input
 from cardcli.printable import one_line
+from cardcli.words import counted
 
 
 def divergence_report(name: str, d: Divergence) -> list[str]:
@@ -115,7 +116,7 @@ def replay(log: str, show: bool, to: int | None, seat: str | None = None) -> int
             )
             return 1
         status = "finished" if rerun.session.over else "unfinished"
-        echo(f"{one_line(log)}: {count} lines replayed identically ({status} game)")
+        echo(f"{one_line(log)}: {counted(count, 'line')} replayed identically ({status} game)")
         if rerun.session.over:
             echo(terminal.result_text(rerun.session.game, rerun.session.state.result()))
         return 0

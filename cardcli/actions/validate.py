@@ -23,6 +23,7 @@ from cardcli.engine.log import Line, decode_line, iter_raw_lines
 from cardcli.engine.replay import Replay
 from cardcli.files import open_input
 from cardcli.printable import one_line
+from cardcli.words import counted
 
 MAX_PROBLEMS = 50
 
@@ -217,5 +218,5 @@ def validate(logs: tuple[str, ...]) -> int:
             failed = True
         else:
             status = "finished" if finished else "unfinished"
-            echo(f"{one_line(name)}: valid ({count} lines, {status} game)")
+            echo(f"{one_line(name)}: valid ({counted(count, 'line')}, {status} game)")
     return 2 if unusable else 1 if failed else 0

@@ -11,6 +11,7 @@ from cardcli.engine.game import Command, Event, Options, State
 from cardcli.engine.rng import Rng
 from cardcli.games.shuffle_mania import anomalies, commands
 from cardcli.games.shuffle_mania.commands import ANY_JOKER, Auto, Cut, Done, Remove
+from cardcli.words import counted
 
 WIN_BELOW = 10  # solo: fewer than 10 cards wins
 
@@ -202,10 +203,11 @@ class ShuffleManiaState(State):
             raise InvalidCommand("an anomaly has at least two different cards")
         if indexes[-1] - indexes[0] + 1 != len(indexes):
             missing = [i + 1 for i in range(indexes[0], indexes[-1]) if i not in indexes]
+            between = ", ".join(map(str, missing))
             raise IllegalCommand(
-                "the cards are not next to each other: position(s) "
-                + ", ".join(map(str, missing))
-                + " lie between them"
+                "the cards are not next to each other: "
+                + (f"position {between} lies" if len(missing) == 1 else f"positions {between} lie")
+                + " between them"
             )
         return indexes[0], indexes[-1]
 
@@ -327,9 +329,9 @@ class ShuffleManiaState(State):
             count = hand.rng.randint(1, size - 1) if size >= 2 else 0
         elif size < 2:
             if count != 0:
-                raise IllegalCommand(f"a deck of {size} card(s) cannot be cut: type 'cut'")
+                raise IllegalCommand(f"a deck of {counted(size, 'card')} cannot be cut: type 'cut'")
         elif not 1 <= count <= size - 1:
-            raise IllegalCommand(f"cut takes 1 to {size - 1} cards from the top")
+            raise IllegalCommand(f"cut takes 1 to {counted(size - 1, 'card')} from the top")
         hand.deck = hand.deck[count:] + hand.deck[:count]
         hand.deck = shuffle_deck(hand.deck, hand.rng, self.model)
         hand.passes += 1
