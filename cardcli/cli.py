@@ -544,7 +544,7 @@ def resume(log: str, scripts: tuple[str, ...]) -> None:
 
 @cli.group()
 def deck() -> None:
-    """Check and summarise Magic decklists (YAML, Arena/MTGO text, .dek, .cod)."""
+    """Check and summarise Magic decklists (YAML, Arena/MTGO text, Forge .dck, .dek, .cod)."""
 
 
 FORMAT_CHOICE = click.Choice(
@@ -558,7 +558,8 @@ FORMAT_CHOICE = click.Choice(
     "--format",
     "fmt",
     type=FORMAT_CHOICE,
-    help="the rules to check [default: the deck's own, else constructed]",
+    help="the rules to check [default: the deck's own, else commander for a deck with a "
+    "commander, else constructed]",
 )
 @click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
 @click.option(
@@ -571,7 +572,9 @@ FORMAT_CHOICE = click.Choice(
 def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) -> None:
     """Check FILE against a format's rules: errors and warnings with file, line and card.
 
-    Exit 0 valid, 1 invalid, 2 unusable input.
+    FILE is YAML, Arena/MTGO text, Forge .dck, MTGO .dek or Cockatrice .cod,
+    told by its suffix or its content ('-' is stdin). Exit 0 valid, 1 invalid
+    (bad lines included), 2 unusable input (not a decklist at all).
     """
     from cardcli import deck_app
 
@@ -582,7 +585,7 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
 @click.argument("file", shell_complete=_complete_files)
 @click.option("--format", "fmt", type=FORMAT_CHOICE, help="the format to read it as")
 def deck_show(file: str, fmt: str | None) -> None:
-    """Counts by type, a mana curve, colours, automated and manual cards."""
+    """Counts by type, a mana curve, colours, automated and manual cards of FILE ('-' is stdin)."""
     from cardcli import deck_app
 
     _call(lambda: deck_app.deck_show(file, fmt))

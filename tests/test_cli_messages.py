@@ -287,3 +287,24 @@ def test_counts_are_said_in_good_grammar() -> None:
     assert two.submit("remove 1 3").reason == (
         "the cards are not next to each other: position 2 lies between them"
     )
+
+
+def test_every_option_of_every_command_has_help() -> None:
+    import click
+
+    from cardcli.cli import cli as group
+
+    missing: list[str] = []
+
+    def walk(command: click.Command, path: list[str], ctx: click.Context) -> None:
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                assert sub is not None
+                walk(sub, [*path, name], click.Context(sub, parent=ctx, info_name=name))
+        for param in command.params:
+            if isinstance(param, click.Option) and not (param.help or "").strip():
+                missing.append(f"{' '.join(path)} {param.opts[0]}")
+
+    walk(group, ["cardcli"], click.Context(group, info_name="cardcli"))
+    assert missing == []
