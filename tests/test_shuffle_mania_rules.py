@@ -826,6 +826,14 @@ def test_setup_order_gives_no_shuffle() -> None:
     assert deck(session) == ["9c", "9d", "8d", "2s"]
 
 
+def test_setup_order_logs_jokers_as_the_order_holds_them() -> None:
+    # "--order with --jokers": the deck is the cards listed, so the header's
+    # jokers says whether those hold a joker, whatever --jokers said.
+    assert GAME.load_given({"order": "3d 7c", "jokers": True})["jokers"] is False
+    assert GAME.load_given({"order": "3d X 7c"})["jokers"] is True
+    assert GAME.load_given({"jokers": True})["jokers"] is True  # no order: as given
+
+
 def test_setup_jokers_deck_has_54_cards() -> None:
     session, log = play(None, "hard", jokers=True)
     cards = deck(session)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from cardcli.cards.playing import (
     BARE_JOKER_WORDS,
@@ -70,6 +71,18 @@ def parse_order(text: str) -> list[int]:
     if not cards:
         raise UsageError("--order needs at least one card")
     return cards
+
+
+def prepare(given: dict[str, Any]) -> dict[str, Any]:
+    """With ``--order`` the deck is the cards listed: ``jokers`` is logged as what it holds.
+
+    ``--jokers`` then adds nothing, and an order with a joker has jokers, so
+    the header never says ``"jokers": true`` for jokers the game does not use.
+    """
+    order = given.get("order")
+    if not isinstance(order, str):
+        return given
+    return {**given, "jokers": any(card in JOKERS for card in parse_order(order))}
 
 
 def new_state(
@@ -156,4 +169,5 @@ GAME = Game(
     milestones=("pass_ended",),
     quiet_events=True,
     score_lower_is_better=True,
+    prepare=prepare,
 )
