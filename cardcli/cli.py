@@ -453,11 +453,15 @@ def games() -> None:
 @cli.command()
 @click.argument("game", shell_complete=_complete_games)
 def rules(game: str) -> None:
-    """Show GAME's rules as implemented (its RULES.md)."""
+    """Show GAME's rules as implemented (its RULES.md), through $PAGER at a terminal."""
     from cardcli.actions.play import rules_text
 
     def show() -> int:
-        click.echo(rules_text(game), nl=False)
+        text = rules_text(game)
+        if sys.stdout.isatty() and sys.stdin.isatty():
+            click.echo_via_pager(text)  # $PAGER, else less or more
+        else:
+            click.echo(text, nl=False)
         return 0
 
     _call(show)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -308,3 +309,38 @@ def test_every_option_of_every_command_has_help() -> None:
 
     walk(group, ["cardcli"], click.Context(group, info_name="cardcli"))
     assert missing == []
+
+
+def test_rules_pages_through_pager_at_a_terminal(tmp_path: Path) -> None:
+    import pty
+    import subprocess
+    import sys
+    import threading
+
+    paged = tmp_path / "paged.txt"
+    main, child = pty.openpty()
+
+    def drain() -> None:  # the terminal's side: read all, so the pager never blocks
+        with contextlib.suppress(OSError):
+            while os.read(main, 65536):
+                pass
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    env = {**os.environ, "PAGER": f"tee {paged}", "TERM": "xterm"}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardcli", "rules", "shuffle-mania"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+        timeout=30,
+        check=False,
+    )
+    os.close(child)
+    reader.join(timeout=5)
+    os.close(main)
+    assert done.returncode == 0
+    assert paged.read_text(encoding="utf-8").startswith("# Shuffle-Mania (as cardcli plays it)")
+    piped = cardcli("rules", "shuffle-mania")  # not a terminal: printed as it is
+    assert piped.stdout.startswith("# Shuffle-Mania")
