@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from cardcli.cards.mtg.decklist import STDIN_NAME
 from cardcli.cards.mtg.pool import normalize
 from cardcli.cards.mtg.validate import HUNSBERGER_NOTE, Problem
-from cardcli.engine.errors import CardcliError
+from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.printable import printable
 from cardcli.words import counted
 
@@ -150,6 +150,8 @@ def cards_search(words: tuple[str, ...], limit: int, as_json: bool) -> int:
     from cardcli.cards.mtg.pool import CardPool
 
     query = " ".join(words)
+    if not query.strip():
+        raise UsageError("cards search needs words to look for, e.g. cards search destroy creature")
     found = CardPool.bundled().search(query)
     shown = found[:limit]
     if as_json:
@@ -172,6 +174,8 @@ def cards_show(words: tuple[str, ...], as_json: bool) -> int:
     from cardcli.cards.mtg.pool import CardPool
 
     name = " ".join(words)
+    if not name.strip():
+        raise UsageError("cards show needs a card name, e.g. cards show lightning bolt")
     pool = CardPool.bundled()
     card = pool.get(name)
     if card is None:

@@ -73,6 +73,8 @@ def test_formats_are_told_by_content_when_the_suffix_does_not_say() -> None:
     assert kind_of(".txt", "<Deck><Cards Quantity='1' Name='Shock'/></Deck>") == "xml"
     assert kind_of("", "Deck\n4 Shock\nSideboard:\n2 Pyroclasm\n") == "text"
     assert kind_of(".txt", "Main:\n4 Shock\n") == "text"  # a header, not YAML
+    assert kind_of("", "name: [1]\nmain: 5\n") == "yaml"  # broken YAML decklists are YAML too
+    assert kind_of("", "Circle of Protection: Red\n") == "text"
 
 
 def test_an_arena_about_section_with_more_than_a_name_is_read_with_a_note(tmp_path: Path) -> None:
@@ -234,3 +236,8 @@ def test_cards_show_json_and_a_card_missing_from_the_pool() -> None:
     missing = cardcli("cards", "show", "Cavern", "of", "Souls")
     assert missing.exit_code == 1 and "did you mean" not in missing.stderr
     assert "not in the card pool" in missing.stderr and "cards import" in missing.stderr
+
+
+def test_empty_card_names_and_searches_are_usage_errors() -> None:
+    assert cardcli("cards", "show", " ").exit_code == 2
+    assert "needs words" in cardcli("cards", "search", "").stderr

@@ -76,7 +76,9 @@ def kind_of(suffix: str, text: str) -> str:
             break
         if line.lower() in ("[metadata]", "[main]"):
             return "forge"
-        keys = keys or raw.startswith(("name:", "main:"))
+        if raw.startswith("name:") or (raw.startswith("main:") and raw[5:].strip()):
+            return "yaml"  # no text deck line is "name: ..."; "main: []" is YAML's
+        keys = keys or raw.startswith(("main:", "sideboard:", "commander:", "cards:"))
         items = items or line.startswith("- ")
     return "yaml" if keys and items else "text"
 
