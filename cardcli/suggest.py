@@ -73,10 +73,12 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 
 def unknown_command(word: str, choices: Iterable[str], usage: str) -> str:
-    """``unknown command 'remvoe'; did you mean 'remove'? commands: ...``.
+    """``unknown command 'remvoe'; did you mean 'remove'? ...``, else the usage.
 
     Short aliases (``r``, ``c``) are never suggested: every slip is near them.
     """
     close = close_to(word.lower(), [c for c in dict.fromkeys(choices) if len(c) >= 3])
-    hint = f" did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    return f"unknown command '{word}';{hint} {usage}"
+    if close:  # a slip: the guess, not the whole list
+        guess = " or ".join(repr(c) for c in close)
+        return f"unknown command '{word}'; did you mean {guess}? ('help' lists every command)"
+    return f"unknown command '{word}'; {usage}"

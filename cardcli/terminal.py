@@ -222,6 +222,7 @@ class Display:
         self.out = out
         self.board = board
         self.where: Callable[[], str] = lambda: ""  # "moves.txt:3: " for a script's line
+        self.typed = False  # people's lines are typed at a prompt (not echoed again)
 
     def __call__(self, text: str, outcome: Outcome) -> None:
         game = self.session.game
@@ -231,7 +232,8 @@ class Display:
         first = outcome.lines[0]
         who = first.get("player") or ""
         bot = f" ({first['bot']})" if "bot" in first else ""
-        self.out(f"{who}{bot}> {text}".strip())
+        if bot or not self.typed:  # what a person just typed at the prompt is on screen
+            self.out(f"{who}{bot}> {text}".strip())
         for line in outcome.lines[1:]:
             if line["type"] != "game_over":
                 said = game.describe(line)

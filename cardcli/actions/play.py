@@ -126,6 +126,7 @@ def drive(
         return f"{script.last.where}: " if script is not None and script.last else ""
 
     display.where = where
+    display.typed = interactive
 
     def show(text: str, outcome: Outcome) -> None:
         if watching or interactive:
