@@ -153,6 +153,8 @@ def test_replay_show_draws_the_board_for_any_seat(tmp_path: Path) -> None:
     assert "p1's hand: " in as_p1 and "p2's hand" not in as_p1
     wrong = cardcli("replay", "--show", "--seat", "p5", str(log))
     assert wrong.exit_code == 2 and "this game has seats p1, p2" in wrong.stderr
+    alone = cardcli("replay", "--seat", "p2", str(log))
+    assert alone.exit_code == 2 and "give --show too" in alone.stderr
 
 
 def test_simulate_logs_refuses_a_directory_that_holds_logs_unless_force(tmp_path: Path) -> None:

@@ -78,6 +78,8 @@ class _Show:
 
 
 def replay(log: str, show: bool, to: int | None, seat: str | None = None) -> int:
+    if seat is not None and not show:
+        raise UsageError("--seat chooses whose board --show draws: give --show too")
     with ExitStack() as stack:
         stream = open_input(log, "")
         if stream is not sys.stdin.buffer:
