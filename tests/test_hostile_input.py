@@ -498,6 +498,9 @@ def _lookup(name: str) -> Callable[[], Any]:
         "text deck: count, spaces, x(",
         "text deck: card, spaces, x",
         "text deck: one long name",
+        "text deck: brackets and bars",
+        "forge deck",
+        "deck told by content",
         "yaml deck",
         "dek deck",
         "log line",
@@ -516,6 +519,9 @@ def test_every_parser_is_linear_on_a_4mb_pathological_line(tmp_path: Path, case:
         "text deck: count, spaces, x(": lambda: _text_deck("4" + spaces + "x("),
         "text deck: card, spaces, x": lambda: _text_deck("4 Shock" + spaces + "x"),
         "text deck: one long name": lambda: _text_deck("4 " + "Shock (M10) " * (FOUR_MB // 12)),
+        "text deck: brackets and bars": lambda: _text_deck("4 [" + "[|(" * (FOUR_MB // 3)),
+        "forge deck": lambda: _file_deck(tmp_path, "d.dck", "[Main]\n4 Forest|" + "|" * FOUR_MB),
+        "deck told by content": lambda: _file_deck(tmp_path, "d.txt", "name:" + spaces + "\n- x"),
         "yaml deck": lambda: _file_deck(tmp_path, "d.yaml", "name: " + "x" * FOUR_MB + "\n"),
         "dek deck": lambda: _file_deck(
             tmp_path, "d.dek", '<Deck><Cards Quantity="1" Name="' + "x" * FOUR_MB + '"/></Deck>'
