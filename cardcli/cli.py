@@ -51,10 +51,122 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg]
 
 
 SEED = WholeNumber(0, MAX_SEED)
+MAX_WORKERS = 256
+
+
+def _cores() -> int:
+    """The cores this process may use (every core, where the system says which)."""
+    import os
+
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+class Workers(WholeNumber):
+    """``--workers N`` or ``--workers auto``: one worker a core."""
+
+    name = "N|auto"
+
+    def __init__(self) -> None:
+        super().__init__(1, MAX_WORKERS)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, str) and value.strip().lower() == "auto":
+            return min(_cores(), MAX_WORKERS)
+        text = str(value).strip()
+        if not isinstance(value, int) and not (text.isascii() and text.isdigit()):
+            shown = one_line(text[:40])
+            self.fail(f"'{shown}' is not a number of workers: write 1 to 256, or auto", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+# -- shell completion (click's _CARDCLI_COMPLETE; see the README) ------------------
+
+
+def _complete_files(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
+
+
+def _complete_dirs(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="dir")]
+
+
+def _complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    from cardcli.registry import game_names
+
+    return [CompletionItem(name) for name in game_names() if name.startswith(incomplete.lower())]
+
+
+def _complete_bots(game_name: str, people: bool) -> Callable[..., list[Any]]:
+    """Bot names for --bot; ``SEAT=BOT`` (and ``SEAT=human``) for --seat."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        from cardcli.engine.game import get_game
+
+        game = get_game(game_name)
+        bots = list(game.bots)
+        if param.name != "seat":
+            return [CompletionItem(b) for b in bots if b.startswith(incomplete.lower())]
+        try:  # the seats of the options given so far (--players 4), else of the defaults
+            given = {k: v for k, v in ctx.params.items() if v is not None and v != ()}
+            options, _setup = game.resolve_options(_split(dict(given), game_name))
+            seats = game.seat_names(options)
+        except Exception:  # completion never fails: the default seats
+            seats = game.seat_names(game.resolve_options({})[0])
+        who = (["human"] if people else []) + bots
+        found = [f"{seat}={name}" for seat in seats for name in who]
+        return [CompletionItem(item) for item in found if item.startswith(incomplete.lower())]
+
+    return complete
+
+
+def _complete_cards(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Card names, a word at a time: the words typed so far and the one being typed."""
+    from click.shell_completion import CompletionItem
+
+    from cardcli.cards.mtg.pool import CardPool, normalize
+    from cardcli.engine.errors import CardcliError
+
+    typed = [*(ctx.params.get("words") or ()), incomplete]
+    prefix = normalize(" ".join(typed))
+    pool = CardPool.bundled()
+    try:
+        names = {card.name for card in pool.cards.values()} | set(pool.user_names())
+    except CardcliError:  # a damaged user pool: complete from the bundled cards
+        names = {card.name for card in pool.cards.values()}
+    found: set[str] = set()
+    for name in names:
+        words = _shell_words(name)
+        if normalize(" ".join(words)).startswith(prefix) and len(words) >= len(typed):
+            found.add(" ".join(words[len(typed) - 1 :]))
+    return [CompletionItem(item) for item in sorted(found)]
+
+
+def _shell_words(name: str) -> list[str]:
+    """A card name as words a shell takes unquoted: ``Twilight's Call`` -> Twilights Call.
+
+    The pool matches names ignoring punctuation, so the words find the card.
+    """
+    import unicodedata
+
+    plain = name.replace("\u00c6", "Ae").replace("\u00e6", "ae")
+    plain = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode()
+    kept = "".join(c if c.isalnum() or c in "- " else " " if c == "/" else "" for c in plain)
+    return kept.split()
+
 
 EXIT_HELP = """\b
 Exit codes: 0 ok; 1 what was checked failed (a divergence, an invalid log,
-a rejected command under --strict); 2 usage (bad options or files)."""
+a rejected command under --strict); 2 unusable input (bad options, missing
+or special files, a file that is not a log or not a decklist)."""
 
 
 def _fail(message: str, code: int) -> None:
@@ -110,6 +222,7 @@ def _game_params(game_name: str) -> list[click.Parameter]:
                     multiple=opt.multiple,
                     metavar=opt.metavar or "FILE",
                     help=text,
+                    shell_complete=_complete_files,
                 )
             )
             continue
@@ -189,20 +302,27 @@ def _build_play(game_name: str) -> click.Command:
             ["--bot"],
             metavar="NAME",
             help="this bot plays every seat: " + ", ".join(get_game(game_name).bots),
+            shell_complete=_complete_bots(game_name, people=False),
         ),
         click.Option(
             ["--seat"],
             multiple=True,
             metavar="SEAT=WHO",
             help="who plays a seat: human or a bot name, e.g. p2=human",
+            shell_complete=_complete_bots(game_name, people=True),
         ),
         click.Option(
-            ["--log"], metavar="FILE", help="write the log to FILE (never overwrites a log)"
+            ["--log"],
+            metavar="FILE",
+            help="write the log to FILE (never overwrites a log)",
+            shell_complete=_complete_files,
         ),
         click.Option(
             ["--strict"], is_flag=True, help="stop with exit 1 at the first rejected command"
         ),
-        click.Argument(["scripts"], nargs=-1, metavar="[SCRIPT]..."),
+        click.Argument(
+            ["scripts"], nargs=-1, metavar="[SCRIPT]...", shell_complete=_complete_files
+        ),
     ]
     return click.Command(
         game_name,
@@ -235,6 +355,7 @@ def _build_simulate(game_name: str) -> click.Command:
                 kwargs["workers"],
                 kwargs["as_json"],
                 kwargs["logs"],
+                kwargs["force"],
                 kwargs["cluster"],
                 kwargs["batch"],
             )
@@ -249,12 +370,36 @@ def _build_simulate(game_name: str) -> click.Command:
             ["--seed"], type=SEED, help="game i is seeded from (SEED, i) [default: random]"
         ),
         click.Option(
-            ["--bot"], metavar="NAME", help="the bot at every seat [default: the game's own]"
+            ["--bot"],
+            metavar="NAME",
+            help="the bot at every seat [default: the game's own]",
+            shell_complete=_complete_bots(game_name, people=False),
         ),
-        click.Option(["--seat"], multiple=True, metavar="SEAT=BOT", help="a bot for one seat"),
-        click.Option(["--workers"], type=WholeNumber(1, 256), default=1, show_default=True),
+        click.Option(
+            ["--seat"],
+            multiple=True,
+            metavar="SEAT=BOT",
+            help="a bot for one seat",
+            shell_complete=_complete_bots(game_name, people=False),
+        ),
+        click.Option(
+            ["--workers"],
+            type=Workers(),
+            default="1",
+            metavar="N|auto",
+            help="worker processes playing the games; auto: one a core "
+            f"({_cores()} here) [default: 1]",
+        ),
         click.Option(["--json", "as_json"], is_flag=True, help="print the summary as JSON"),
-        click.Option(["--logs"], metavar="DIR", help="keep each game's log in DIR"),
+        click.Option(
+            ["--logs"],
+            metavar="DIR",
+            help="keep each game's log in DIR (a directory that holds logs only with --force)",
+            shell_complete=_complete_dirs,
+        ),
+        click.Option(
+            ["--force"], is_flag=True, help="with --logs: write over logs of the same names"
+        ),
         click.Option(
             ["--cluster"],
             metavar="ADDRESS",
@@ -320,13 +465,17 @@ def games() -> None:
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", shell_complete=_complete_games)
 def rules(game: str) -> None:
-    """Show GAME's rules as implemented (its RULES.md)."""
+    """Show GAME's rules as implemented (its RULES.md), through $PAGER at a terminal."""
     from cardcli.actions.play import rules_text
 
     def show() -> int:
-        click.echo(rules_text(game), nl=False)
+        text = rules_text(game)
+        if sys.stdout.isatty() and sys.stdin.isatty():
+            click.echo_via_pager(text)  # $PAGER, else less or more
+        else:
+            click.echo(text, nl=False)
         return 0
 
     _call(show)
@@ -347,26 +496,36 @@ cli.add_command(
 
 
 @cli.command()
-@click.argument("log")
-@click.option("--show", is_flag=True, help="draw the board after each command")
+@click.argument("log", shell_complete=_complete_files)
+@click.option(
+    "--show",
+    is_flag=True,
+    help="draw the starting board, then each command with its events and the board",
+)
+@click.option(
+    "--seat",
+    metavar="SEAT",
+    help="with --show: draw the board as SEAT sees it [default: the seat that moved]",
+)
 @click.option("--to", "to", type=WholeNumber(0), metavar="SEQ", help="stop after this seq")
-def replay(log: str, show: bool, to: int | None) -> None:
+def replay(log: str, show: bool, seat: str | None, to: int | None) -> None:
     """Re-run LOG from its header and commands and compare every line ('-' is stdin).
 
-    Exit 0 if identical; 1 naming the first divergent seq with both versions.
+    Exit 0 if identical; 1 naming the first divergent seq with both versions;
+    2 if LOG is no log at all (its first line is not a game_started header).
     """
     from cardcli.actions.replay import replay as run_replay
 
-    _call(lambda: run_replay(log, show, to))
+    _call(lambda: run_replay(log, show, to, seat.strip().lower() if seat else None))
 
 
 @cli.command()
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", shell_complete=_complete_files)
+@click.argument("b", shell_complete=_complete_files)
 def diff(a: str, b: str) -> None:
     """Show where logs A and B first differ, how they got there, and both results.
 
-    Exit 0 if the logs are the same, 1 if they differ.
+    Exit 0 if the logs are the same, 1 if they differ, 2 if one is no log at all.
     """
     from cardcli.actions.diff import diff as run_diff
 
@@ -374,11 +533,12 @@ def diff(a: str, b: str) -> None:
 
 
 @cli.command()
-@click.argument("logs", nargs=-1, required=True)
+@click.argument("logs", nargs=-1, required=True, shell_complete=_complete_files)
 def validate(logs: tuple[str, ...]) -> None:
     """Check every line of each LOG against the schemas, the seq order, header and result.
 
-    Prints 'file:line: what is wrong'; exit 0 if all are valid, else 1.
+    Prints 'file:line: what is wrong'; exit 0 if all are valid, 1 if one is
+    invalid, 2 if one is no log at all (or cannot be opened).
     """
     from cardcli.actions.validate import validate as run_validate
 
@@ -386,8 +546,8 @@ def validate(logs: tuple[str, ...]) -> None:
 
 
 @cli.command()
-@click.argument("log")
-@click.argument("scripts", nargs=-1, metavar="[SCRIPT]...")
+@click.argument("log", shell_complete=_complete_files)
+@click.argument("scripts", nargs=-1, metavar="[SCRIPT]...", shell_complete=_complete_files)
 def resume(log: str, scripts: tuple[str, ...]) -> None:
     """Continue the unfinished game in LOG, appending to it.
 
@@ -402,7 +562,7 @@ def resume(log: str, scripts: tuple[str, ...]) -> None:
 
 @cli.group()
 def deck() -> None:
-    """Check and summarise Magic decklists (YAML, Arena/MTGO text, .dek, .cod)."""
+    """Check and summarise Magic decklists (YAML, Arena/MTGO text, Forge .dck, .dek, .cod)."""
 
 
 FORMAT_CHOICE = click.Choice(
@@ -411,12 +571,13 @@ FORMAT_CHOICE = click.Choice(
 
 
 @deck.command("validate")
-@click.argument("file")
+@click.argument("file", shell_complete=_complete_files)
 @click.option(
     "--format",
     "fmt",
     type=FORMAT_CHOICE,
-    help="the rules to check [default: the deck's own, else constructed]",
+    help="the rules to check [default: the deck's own, else commander for a deck with a "
+    "commander, else constructed]",
 )
 @click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
 @click.option(
@@ -429,7 +590,9 @@ FORMAT_CHOICE = click.Choice(
 def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) -> None:
     """Check FILE against a format's rules: errors and warnings with file, line and card.
 
-    Exit 0 valid, 1 invalid, 2 unusable input.
+    FILE is YAML, Arena/MTGO text, Forge .dck, MTGO .dek or Cockatrice .cod,
+    told by its suffix or its content ('-' is stdin). Exit 0 valid, 1 invalid
+    (bad lines included), 2 unusable input (not a decklist at all).
     """
     from cardcli import deck_app
 
@@ -437,10 +600,10 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
 
 
 @deck.command("show")
-@click.argument("file")
+@click.argument("file", shell_complete=_complete_files)
 @click.option("--format", "fmt", type=FORMAT_CHOICE, help="the format to read it as")
 def deck_show(file: str, fmt: str | None) -> None:
-    """Counts by type, a mana curve, colours, automated and manual cards."""
+    """Counts by type, a mana curve, colours, automated and manual cards of FILE ('-' is stdin)."""
     from cardcli import deck_app
 
     _call(lambda: deck_app.deck_show(file, fmt))
@@ -452,27 +615,46 @@ def cards() -> None:
 
 
 @cards.command("search")
-@click.argument("query")
-@click.option("--limit", type=WholeNumber(1, 10_000), default=50, show_default=True)
-def cards_search(query: str, limit: int) -> None:
-    """Cards whose name, type line or Oracle text contain every word of QUERY."""
+@click.argument("words", nargs=-1, required=True, metavar="WORDS...")
+@click.option(
+    "--limit",
+    type=WholeNumber(1, 10_000),
+    default=50,
+    show_default=True,
+    help="show at most this many cards (the rest are counted)",
+)
+@click.option("--json", "as_json", is_flag=True, help="print the cards found as JSON")
+def cards_search(words: tuple[str, ...], limit: int, as_json: bool) -> None:
+    """Cards whose name, type line or Oracle text contain every one of WORDS.
+
+    No quotes needed: cardcli cards search destroy target creature. Exit 1 if none.
+    """
     from cardcli import deck_app
 
-    _call(lambda: deck_app.cards_search(query, limit))
+    _call(lambda: deck_app.cards_search(words, limit, as_json))
 
 
 @cards.command("show")
-@click.argument("name")
-def cards_show(name: str) -> None:
-    """Show one card: cost, type line, Oracle text, automated or manual."""
+@click.argument("words", nargs=-1, required=True, metavar="NAME...", shell_complete=_complete_cards)
+@click.option("--json", "as_json", is_flag=True, help="print the card as JSON")
+def cards_show(words: tuple[str, ...], as_json: bool) -> None:
+    """Show one card: cost, type line, Oracle text, automated or manual.
+
+    No quotes needed: cardcli cards show lightning bolt. Exit 1 if it is not in the pool.
+    """
     from cardcli import deck_app
 
-    _call(lambda: deck_app.cards_show(name))
+    _call(lambda: deck_app.cards_show(words, as_json))
 
 
 @cards.command("import")
-@click.argument("file")
-@click.option("--out", metavar="FILE", help="where to write the pool [default: the user card pool]")
+@click.argument("file", shell_complete=_complete_files)
+@click.option(
+    "--out",
+    metavar="FILE",
+    help="where to write the pool [default: the user card pool]",
+    shell_complete=_complete_files,
+)
 def cards_import(file: str, out: str | None) -> None:
     """Import MTGJSON's AtomicCards.json into the user card pool (streamed).
 

@@ -6,17 +6,32 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardcli.cards.mtg.decklist import STDIN_NAME
 from cardcli.cards.mtg.pool import normalize
-from cardcli.cards.mtg.validate import HUNSBERGER_NOTE
-from cardcli.engine.errors import CardcliError
+from cardcli.cards.mtg.validate import HUNSBERGER_NOTE, Problem
+from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.printable import printable
+from cardcli.words import counted
 
 if TYPE_CHECKING:
+    from cardcli.cards.mtg.model import Card
     from cardcli.cards.mtg.validate import Report
 
 
 def _echo(text: str) -> None:
     print(printable(text), flush=True)
+
+
+def _summary_note(problem: Problem) -> bool:
+    """A note the report sums up in a list of its own (automation, Hunsberger scores)."""
+    message = problem.message
+    return problem.level == "note" and (
+        message == "automated" or message.startswith(("manual (", HUNSBERGER_NOTE))
+    )
+
+
+def _shown_name(file: str) -> str:
+    return STDIN_NAME if file == "-" else file
 
 
 def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) -> int:
@@ -28,18 +43,18 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
         deck = load_decklist(Path(file))
     except CardcliError as err:
         if as_json:  # tools get JSON even for input that cannot be read
-            _echo(json.dumps({"file": file, "valid": False, "error": str(err)}))
+            _echo(json.dumps({"file": _shown_name(file), "valid": False, "error": str(err)}))
         raise
     report = check(deck, CardPool.bundled(), fmt, horde_size)
     if as_json:
         _echo(
             json.dumps(
                 {
-                    "file": file,
-                    "deck": deck.name,
+                    "file": _shown_name(file),
+                    "deck": report.deck.name,
                     "format": report.format,
                     "valid": report.valid,
-                    "cards": deck.count("main"),
+                    "cards": report.size,
                     "problems": [p.as_dict() for p in report.problems],
                     **({"scoring": scoring_table(report)} if report.format == "hunsberger" else {}),
                 },
@@ -47,10 +62,10 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
             )
         )
         return 0 if report.valid else 1
-    notes = [p for p in report.problems if p.level == "note"]
     for problem in report.problems:
-        if problem.level != "note":
+        if not _summary_note(problem):
             _echo(problem.text())
+    notes = [p for p in report.problems if _summary_note(p)]
     scoring = [p for p in notes if p.message.startswith(HUNSBERGER_NOTE)]
     if scoring:
         _echo("how each card plays in Hunsberger's Solitaire:")
@@ -64,9 +79,10 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
         _echo(f"manual, applied by the players ({len(manual)}): " + (", ".join(manual) or "none"))
     errors = sum(1 for p in report.problems if p.level == "error")
     warnings = sum(1 for p in report.problems if p.level == "warning")
-    verdict = "valid" if report.valid else f"invalid, {errors} error(s)"
+    verdict = "valid" if report.valid else f"invalid, {counted(errors, 'error')}"
     _echo(
-        f"{file}: {verdict} as {report.format} ({deck.count('main')} cards, {warnings} warning(s))"
+        f"{_shown_name(file)}: {verdict} as {report.format} "
+        f"({report.size_text()}, {counted(warnings, 'warning')})"
     )
     return 0 if report.valid else 1
 
@@ -105,33 +121,68 @@ def deck_show(file: str, fmt: str | None) -> int:
         _echo("how each card plays in Hunsberger's Solitaire:")
         for line in scoring_lines(report):
             _echo("  " + line)
+    # What the summary could not count: lines not read, cards not in the pool.
+    unread = {(line, text) for line, text in deck.problems}
     for problem in report.problems:
-        if problem.level == "error" and "unknown card" in problem.message:
+        not_read = (problem.line, problem.message) in unread
+        unknown = problem.message.startswith(("unknown card", "not in the card pool"))
+        if not_read or unknown or (problem.level == "note" and not _summary_note(problem)):
             _echo(problem.text())
     return 0
 
 
-def cards_search(query: str, limit: int) -> int:
+def _card_json(card: Card) -> dict[str, object]:
+    data: dict[str, object] = dict(card.raw) if card.raw else {"name": card.name}
+    data.update(
+        {
+            "mana_cost": card.mana_cost,
+            "type_line": card.type_line,
+            "oracle": card.oracle,
+            "automated": card.automated,
+            "source": card.source,
+        }
+    )
+    return data
+
+
+def cards_search(words: tuple[str, ...], limit: int, as_json: bool) -> int:
+    """Cards matching every word; says when it stops at ``limit``."""
     from cardcli.cards.mtg.pool import CardPool
 
-    pool = CardPool.bundled()
-    found = pool.search(query, limit)
-    for card in found:
+    query = " ".join(words)
+    if not query.strip():
+        raise UsageError("cards search needs words to look for, e.g. cards search destroy creature")
+    found = CardPool.bundled().search(query)
+    shown = found[:limit]
+    if as_json:
+        cards = [_card_json(card) for card in shown]
+        _echo(json.dumps({"query": query, "total": len(found), "cards": cards}, ensure_ascii=False))
+        return 0 if found else 1
+    for card in shown:
         _echo(f"{card.name:<32} {card.mana_cost:<14} {card.type_line}")
     if not found:
         _echo(f"no card matches '{query}'")
         return 1
+    if len(found) > limit:
+        _echo(
+            f"({limit} of {counted(len(found), 'card')} shown; --limit {len(found)} shows them all)"
+        )
     return 0
 
 
-def cards_show(name: str) -> int:
+def cards_show(words: tuple[str, ...], as_json: bool) -> int:
     from cardcli.cards.mtg.pool import CardPool
 
+    name = " ".join(words)
+    if not name.strip():
+        raise UsageError("cards show needs a card name, e.g. cards show lightning bolt")
     pool = CardPool.bundled()
     card = pool.get(name)
     if card is None:
-        raise CardcliError(pool.unknown_message(name))
-    _echo(card.describe())
+        message = pool.unknown_message(name)
+        hint = "" if "did you mean" in message else f"; {pool.missing_hint()}"
+        raise CardcliError(message + hint)
+    _echo(json.dumps(_card_json(card), ensure_ascii=False) if as_json else card.describe())
     return 0
 
 
@@ -142,7 +193,7 @@ def cards_import(file: str, out: str | None) -> int:
     target = Path(out) if out else user_pool_path()
     stats = import_atomic_cards(Path(file), target)
     _echo(
-        f"imported {stats.cards} cards ({stats.automated} automated, {stats.manual} manual, "
+        f"imported {counted(stats.cards, 'card')} ({stats.automated} automated, {stats.manual} manual, "
         f"{stats.skipped} skipped) into {target}"
     )
     return 0

@@ -26,24 +26,37 @@ class YamlError(CardcliError):
 
 def read_text(path: Path, limit: int = MAX_YAML_BYTES) -> str:
     """A text file's contents; refuses devices, pipes, binary and over-large files."""
-    from cardcli.files import open_input
+    import sys
 
+    from cardcli.files import STDIN, open_input
+
+    name = "<stdin>" if str(path) == STDIN else one_line(str(path))
     try:
-        with open_input(str(path)) as handle:
-            data = handle.read(limit + 1)  # never more than the limit, whatever stat says
+        if str(path) == STDIN:  # read, never closed: stdin is not ours to close
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open_input(str(path)) as handle:
+                data = handle.read(limit + 1)  # never more than the limit, whatever stat says
     except OSError as err:
-        raise UsageError(f"{one_line(str(path))}: {err.strerror or err}") from None
+        raise UsageError(f"{name}: {err.strerror or err}") from None
     if len(data) > limit:
-        raise YamlError(f"{one_line(str(path))}: too big (more than {limit} bytes)")
+        raise YamlError(f"{name}: too big (more than {limit} bytes)")
     if b"\0" in data[:8192]:
-        raise YamlError(f"{one_line(str(path))}: a binary file, not text")
+        raise YamlError(f"{name}: a binary file, not text")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise YamlError(f"{one_line(str(path))}: not UTF-8 text (byte {err.start})") from None
+        raise YamlError(f"{name}: not UTF-8 text (byte {err.start})") from None
 
 
 LINE_KEY = "__line__"
+KEY_LINES = "__key_lines__"  # with lines: {key: the line of its value} of a mapping
+
+
+class LinedList(list[Any]):
+    """A YAML sequence read with ``lines``: ``lines[i]`` is the line of item ``i``."""
+
+    lines: list[int]
 
 
 def load_yaml(text: str, name: str, lines: bool = False) -> Any:
@@ -75,14 +88,29 @@ def load_yaml(text: str, name: str, lines: bool = False) -> Any:
                 raise YamlError(f"{name}:{line}: {shown} is not a number cardcli reads")
             return value
 
+        def construct_lined_sequence(self, node: Any) -> Any:
+            items = LinedList()
+            items.lines = [child.start_mark.line + 1 for child in node.value]
+            yield items
+            items.extend(self.construct_sequence(node))
+
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
             mapping = super().construct_mapping(node, deep=deep)
             if lines:
                 mapping[LINE_KEY] = node.start_mark.line + 1
+                mapping[KEY_LINES] = {
+                    key.value: value.start_mark.line + 1
+                    for key, value in node.value
+                    if isinstance(key.value, str)
+                }
             return mapping
 
     NoAliasLoader.add_constructor("tag:yaml.org,2002:int", NoAliasLoader.construct_yaml_int)
     NoAliasLoader.add_constructor("tag:yaml.org,2002:float", NoAliasLoader.construct_yaml_float)
+    if lines:
+        NoAliasLoader.add_constructor(
+            "tag:yaml.org,2002:seq", NoAliasLoader.construct_lined_sequence
+        )
     try:
         # A SafeLoader subclass: no Python objects can be built from the text.
         return yaml.load(text, Loader=NoAliasLoader)
@@ -105,7 +133,7 @@ def load_yaml_file(path: Path, lines: bool = False) -> Any:
 def without_lines(value: Any) -> Any:
     """A copy of ``value`` with the ``__line__`` keys taken out."""
     if isinstance(value, dict):
-        return {k: without_lines(v) for k, v in value.items() if k != LINE_KEY}
+        return {k: without_lines(v) for k, v in value.items() if k not in (LINE_KEY, KEY_LINES)}
     if isinstance(value, list):
         return [without_lines(v) for v in value]
     return value

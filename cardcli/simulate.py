@@ -19,6 +19,7 @@ from cardcli.engine.loop import run
 from cardcli.engine.rng import derive
 from cardcli.engine.session import Session
 from cardcli.files import output_target
+from cardcli.words import counted
 
 Z95 = 1.959963984540054
 
@@ -63,29 +64,56 @@ def _play_chunk(job: Job, indexes: list[int]) -> list[dict[str, Any]]:
     return [play_one(job, i) for i in indexes]
 
 
+class Interrupted(Exception):
+    """Ctrl-C: ``results`` holds games 0..k-1, the games finished in order before it."""
+
+    def __init__(self, results: list[dict[str, Any]]) -> None:
+        super().__init__(f"interrupted after {len(results)} games")
+        self.results = results
+
+
+def _worker_start() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them (no traceback of theirs)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def play_many(
     job: Job,
     games: int,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Results of games 0..games-1, in order, whatever the number of workers."""
+    """Results of games 0..games-1, in order, whatever the number of workers.
+
+    On Ctrl-C, ``Interrupted`` carries the results of the games finished
+    before it, in order from game 0: the same as a run of that many games.
+    """
     results: list[dict[str, Any]] = []
     if workers <= 1:
-        for i in range(games):
-            results.append(play_one(job, i))
-            if progress:
-                progress(i + 1)
+        try:
+            for i in range(games):
+                results.append(play_one(job, i))
+                if progress:
+                    progress(i + 1)
+        except KeyboardInterrupt:
+            raise Interrupted(results) from None
         return results
-    from concurrent.futures import ProcessPoolExecutor  # only when there are workers
+    import functools
+    import multiprocessing  # only when there are workers
 
     size = max(1, min(100, games // (workers * 4) or 1))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for chunk_results in pool.map(_play_chunk, [job] * len(chunks), chunks):
-            results.extend(chunk_results)
-            if progress:
-                progress(len(results))
+    with multiprocessing.Pool(workers, initializer=_worker_start) as pool:
+        try:
+            for chunk_results in pool.imap(functools.partial(_play_chunk, job), chunks):
+                results.extend(chunk_results)
+                if progress:
+                    progress(len(results))
+        except KeyboardInterrupt:
+            pool.terminate()  # the games under way stop where they are; their logs end there
+            raise Interrupted(results) from None
     return results
 
 
@@ -144,14 +172,14 @@ def histogram_rows(counts: dict[str, int], most: int = 20) -> list[tuple[str, in
 
 
 def format_summary(summary: dict[str, Any], width: int = 40) -> str:
-    lines = [f"{summary['game']}: {summary['games']} games"]
+    lines = [f"{summary['game']}: {counted(summary['games'], 'game')}"]
     for seat, stats in summary["seats"].items():
         low, high = stats["win_rate_95"]
         label = summary.get("win_label", "win rate")
-        noun = "win" if label == "win rate" else label.split()[0].rstrip("s") or "win"
+        noun = "win" if label == "win rate" else label.split()[0] or "win"
         lines.append(
             f"{seat}: {label} {stats['win_rate'] * 100:.1f}% "
-            f"(95% CI {low * 100:.1f}-{high * 100:.1f}%), {stats['wins']} {noun}s"
+            f"(95% CI {low * 100:.1f}-{high * 100:.1f}%), {counted(stats['wins'], noun)}"
         )
         lines.append(
             f"    {summary['score']}: mean {stats['score_mean']:.2f}, median {stats['score_median']}, "

@@ -8,6 +8,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -162,25 +163,47 @@ def check_scripts(paths: tuple[str, ...]) -> None:
             )
 
 
-def script_lines(paths: tuple[str, ...]) -> Iterator[str]:
-    """The command lines of the scripts in order (``-`` is stdin), comments dropped."""
+STDIN_NAME = "<stdin>"
+
+
+@dataclass(frozen=True)
+class ScriptLine:
+    """A command line of a script, and where it was: ``moves.txt`` line 3."""
+
+    name: str
+    number: int
+    text: str
+
+    @property
+    def where(self) -> str:
+        return f"{one_line(self.name)}:{self.number}"
+
+
+def script_entries(paths: tuple[str, ...]) -> Iterator[ScriptLine]:
+    """The command lines of the scripts in order (``-`` is stdin), with their places."""
     for path in paths:
         if path == "-":
-            yield from _commands(_lines_of(sys.stdin.buffer, "<stdin>"))
+            yield from _commands(_lines_of(sys.stdin.buffer, STDIN_NAME), STDIN_NAME)
             continue
         try:
             handle = open(path, "rb")  # noqa: SIM115 - closed below, after the generator ends
         except OSError as err:
             raise UsageError(f"script {path}: {err.strerror or err}") from None
         with handle:
-            yield from _commands(_lines_of(handle, path))
+            yield from _commands(_lines_of(handle, path), path)
 
 
-def _commands(lines: Iterator[str]) -> Iterator[str]:
-    for line in lines:
+def script_lines(paths: tuple[str, ...]) -> Iterator[str]:
+    """The command lines of the scripts in order (``-`` is stdin), comments dropped."""
+    for entry in script_entries(paths):
+        yield entry.text
+
+
+def _commands(lines: Iterator[str], name: str) -> Iterator[ScriptLine]:
+    for number, line in enumerate(lines, start=1):
         text = clean_line(line)
         if text is not None:
-            yield text
+            yield ScriptLine(name, number, text)
 
 
 def stdin_is_terminal() -> bool:
@@ -198,16 +221,19 @@ class Display:
         self.session = session
         self.out = out
         self.board = board
+        self.where: Callable[[], str] = lambda: ""  # "moves.txt:3: " for a script's line
+        self.typed = False  # people's lines are typed at a prompt (not echoed again)
 
     def __call__(self, text: str, outcome: Outcome) -> None:
         game = self.session.game
         if not outcome.accepted:
-            self.out(f"rejected '{text}': {outcome.reason}")
+            self.out(f"{self.where()}rejected '{text}': {outcome.reason}")
             return
         first = outcome.lines[0]
         who = first.get("player") or ""
         bot = f" ({first['bot']})" if "bot" in first else ""
-        self.out(f"{who}{bot}> {text}".strip())
+        if bot or not self.typed:  # what a person just typed at the prompt is on screen
+            self.out(f"{who}{bot}> {text}".strip())
         for line in outcome.lines[1:]:
             if line["type"] != "game_over":
                 said = game.describe(line)
@@ -312,21 +338,37 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
         out(state.hint(seat) or "no legal commands")
 
 
-def script_reader(
-    lines: Iterator[str], session: Session, out: Callable[[str], None]
-) -> Callable[[str | None], str | None]:
-    """A reader over script lines; meta-commands in a script are answered, not logged."""
+class ScriptReader:
+    """A reader over script lines; meta-commands in a script are answered, not logged.
 
-    def read(seat: str | None) -> str | None:
-        for text in lines:
+    ``last`` is where the line it gave last came from, for messages that
+    name the file and line of a rejected command.
+    """
+
+    def __init__(
+        self, lines: Iterator[ScriptLine | str], session: Session, out: Callable[[str], None]
+    ) -> None:
+        self.lines = lines
+        self.session = session
+        self.out = out
+        self.last: ScriptLine | None = None
+
+    def __call__(self, seat: str | None) -> str | None:
+        for entry in self.lines:
+            text = entry.text if isinstance(entry, ScriptLine) else entry
             meta = meta_command(text, seat)
             if meta is not None:
-                answer_meta(session, meta[0], meta[1], out)
+                answer_meta(self.session, meta[0], meta[1], self.out)
                 continue
+            self.last = entry if isinstance(entry, ScriptLine) else None
             return text
         return None
 
-    return read
+
+def script_reader(
+    lines: Iterator[ScriptLine | str], session: Session, out: Callable[[str], None]
+) -> ScriptReader:
+    return ScriptReader(lines, session, out)
 
 
 def describe_game(game: Game) -> str:

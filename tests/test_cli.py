@@ -195,7 +195,7 @@ def test_replay_show_draws_the_board_and_to_stops_early(tmp_path: Path) -> None:
     result = cardcli("replay", str(log), "--show", "--to", "20")
     assert result.exit_code == 0
     assert "Shuffle-Mania (hard, uniform)" in result.stdout
-    assert "[8] > auto ltr" in result.stdout
+    assert "[8] (greedy)> auto ltr" in result.stdout
 
 
 def test_replay_reads_stdin(tmp_path: Path) -> None:
@@ -249,15 +249,30 @@ def test_validate_accepts_a_good_log_and_names_file_and_line_of_bad_ones(tmp_pat
     assert f"{bad}:7: seq is 60, expected 6" in result.stdout
 
 
-def test_validate_rejects_binary_and_empty_files_without_a_traceback(tmp_path: Path) -> None:
+def test_a_file_that_is_no_log_is_unusable_input_exit_2_for_every_log_command(
+    tmp_path: Path,
+) -> None:
     binary = tmp_path / "noise.bin"
     binary.write_bytes(bytes(range(256)) * 40)
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
-    result = cardcli("validate", str(binary), str(empty))
-    assert result.exit_code == 1
-    assert "Traceback" not in result.output
-    assert "empty log" in result.stdout
+    other_json = tmp_path / "other.jsonl"
+    other_json.write_text('{"seq": 0, "type": "hello"}\n', encoding="utf-8")
+    good = bot_game(tmp_path)
+    result = cardcli("validate", str(good), str(binary), str(empty))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "valid (" in result.stdout  # the good log is still reported
+    assert "empty: not a cardcli log" in result.stderr
+    assert f"{binary}:1:" in result.stderr and "not a cardcli log" in result.stderr
+    for bad in (binary, empty, other_json):
+        for args in (("replay", bad), ("validate", bad), ("diff", good, bad), ("resume", bad)):
+            result = cardcli(*map(str, args))
+            assert result.exit_code == 2, (args, result.output)
+            assert (
+                result.stderr.startswith("cardcli: error: ")
+                and "not a cardcli log" in result.stderr
+            )
+            assert len(result.stderr.splitlines()) == 1
 
 
 def test_missing_files_are_usage_errors(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from cardcli.engine.errors import UsageError
 from cardcli.engine.game import all_games, game_names, get_game
 from cardcli.engine.replay import Replay, replay_lines
 from cardcli.engine.rng import Rng, derive
@@ -56,7 +57,11 @@ def random_options(game_name: str, rng: Rng) -> dict[str, Any]:
         elif opt.kind == "flag":
             chosen[opt.name] = rng.below(2) == 1
         elif opt.kind == "int" and opt.low is not None and opt.high is not None:
-            chosen[opt.name] = rng.randint(opt.low, min(opt.high, opt.low + 3))
+            value = rng.randint(opt.low, min(opt.high, opt.low + 3))
+            try:  # a number in range the option refuses (--draw 2) plays as the default
+                chosen[opt.name] = opt.check(value) if opt.check is not None else value
+            except UsageError:
+                chosen[opt.name] = opt.default
     return chosen
 
 

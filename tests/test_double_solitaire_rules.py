@@ -353,6 +353,18 @@ def test_draw_one_turns_one_card_at_a_time() -> None:
     assert foundations(session) == [[("p1", "Ac")]]
 
 
+def test_draw_takes_three_or_one_and_nothing_between() -> None:
+    from cardcli.engine.errors import UsageError
+
+    game = get_game("double-solitaire")
+    with pytest.raises(UsageError, match="--draw takes 3, or 1 for the easy mode; got 2"):
+        game.resolve_options({"draw": 2})
+    options = {opt.name: opt.default for opt in game.options if not opt.setup}
+    with pytest.raises(UsageError, match="got 2"):  # nor does a log header say 2
+        game.header_options({**options, "draw": 2}, {})
+    assert game.resolve_options({"draw": 1})[0]["draw"] == 1
+
+
 @pytest.mark.parametrize("waste_rule", ["closed", "open"])
 def test_only_the_waste_top_plays(waste_rule: str) -> None:
     # Ac is under 9h: face down (closed) or face up but covered (open).

@@ -44,9 +44,9 @@ def test_bad_input_gives_one_line_and_no_traceback(cardcli_exe: Path, tmp_path: 
     noise = tmp_path / "noise.jsonl"
     noise.write_bytes(b"\xff\xfe\x00garbage\n" * 10)
     for args, code in (
-        (["replay", str(noise)], 1),
-        (["resume", str(noise)], 1),
-        (["diff", str(noise), str(noise)], 1),
+        (["replay", str(noise)], 2),  # no log at all: unusable input
+        (["resume", str(noise)], 2),
+        (["diff", str(noise), str(noise)], 2),
         (["play", "shuffle-mania", "--order", "9c 9c"], 2),
         (["play", "nonsense"], 2),
     ):

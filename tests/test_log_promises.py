@@ -46,14 +46,14 @@ def write(tmp_path: Path, name: str, data: bytes) -> str:
     return str(path)
 
 
-def check_all_refuse(tmp_path: Path, data: bytes, name: str = "bad.jsonl") -> None:
-    """replay and validate say 1, and neither prints a traceback."""
+def check_all_refuse(tmp_path: Path, data: bytes, name: str = "bad.jsonl", code: int = 1) -> None:
+    """replay and validate say 1 (2: the first line is no header), and neither prints a traceback."""
     log = write(tmp_path, name, data)
     replayed = cardcli("replay", log)
-    assert replayed.exit_code == 1, replayed.stdout
+    assert replayed.exit_code == code, replayed.stdout
     assert "replayed identically" not in replayed.stdout
     validated = cardcli("validate", log)
-    assert validated.exit_code == 1, validated.stdout
+    assert validated.exit_code == code, validated.stdout
     assert "valid (" not in validated.stdout
 
 
@@ -120,7 +120,9 @@ def test_the_header_is_compared_exactly(
     lines = lines_of(game_bytes)
     assert old in lines[0]
     lines[0] = lines[0].replace(old, new, 1)
-    check_all_refuse(tmp_path, b"".join(lines))
+    # A first line that is not JSON cardcli reads is no log at all: unusable input.
+    not_json = new.endswith((b"Infinity", b"NaN", b"7" * 5000))
+    check_all_refuse(tmp_path, b"".join(lines), code=2 if not_json else 1)
 
 
 def test_a_target_of_the_wrong_type_in_a_double_solitaire_header(tmp_path: Path) -> None:
@@ -194,7 +196,8 @@ def test_diff_tells_crlf_from_lf(tmp_path: Path, game_bytes: bytes) -> None:
 def test_diff_of_a_file_that_is_no_log_is_an_error_not_identical(tmp_path: Path) -> None:
     noise = write(tmp_path, "noise.jsonl", b"hello\n" * 3)
     result = cardcli("diff", noise, noise)
-    assert result.exit_code == 1 and "identical" not in result.stdout
+    assert result.exit_code == 2 and "identical" not in result.stdout
+    assert "not a cardcli log" in result.stderr
 
 
 def test_validate_reports_one_missing_line_once(tmp_path: Path, game_bytes: bytes) -> None:

@@ -11,10 +11,11 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcli.cards.mtg.decklist import DeckError, load_decklist, parse_text_deck
+from cardcli.cards.mtg.decklist import DeckError, load_decklist
 from cardcli.cards.mtg.model import Card, mana_value
 from cardcli.cards.mtg.pool import CardPool, bundled_card_files, normalize, read_card_file
 from cardcli.cards.mtg.schemas import card_validator
+from cardcli.cards.mtg.textdecks import parse_text_deck
 from cardcli.cards.mtg.validate import check
 from cardcli.cli import cli
 from tests.conftest import REPO
@@ -170,7 +171,7 @@ def test_mtgo_text_puts_cards_after_a_blank_line_in_the_sideboard() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("four Lightning Bolt\n", "not a card line"),
+        ("{not: a card}\n", "not a card line"),
         ("0 Lightning Bolt\n", "out of range"),
         ("99999 Lightning Bolt\n", "out of range"),
         ("// nothing\n", "no cards found"),
@@ -266,12 +267,8 @@ def test_xml_entity_tricks_are_refused(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ("name: x\nmain:\n  - {count: 4, card: Shock\n", "broken YAML"),
-        ("name: x\nmain:\n  - {count: four, card: Shock}\n", "main/0/count"),
-        ("name: x\nmain:\n  - {count: -2, card: Shock}\n", "main/0/count"),
-        ("name: x\nmain:\n  - {count: 100000, card: Shock}\n", "main/0/count"),
         ("a: &a [1, 2]\nb: [*a, *a]\n", "aliases"),
         ("just text\n", "a decklist is a mapping"),
-        ("name: x\nmain:\n  - {count: 1, card: Shock}\nformat: chess\n", "format"),
         ("!!python/object/apply:os.system ['echo hacked']\n", "broken YAML"),
     ],
 )
@@ -464,10 +461,7 @@ def test_unknown_cards_are_errors_with_line_and_suggestion(tmp_path: Path) -> No
     path = write(tmp_path, "deck.txt", deck_text("4 Lightning Bolt", "56 Mountian"))
     result = cardcli("deck", "validate", str(path))
     assert result.exit_code == 1
-    assert (
-        f"{path}:2: error: Mountian: unknown card 'Mountian'; did you mean 'Mountain'"
-        in result.stdout
-    )
+    assert f"{path}:2: error: Mountian: unknown card; did you mean 'Mountain'?\n" in result.stdout
 
 
 # -- show and cards ----------------------------------------------------------------
@@ -494,13 +488,18 @@ def test_odd_inputs_found_in_review(tmp_path: Path) -> None:
     # A superscript digit is not a quantity; a device is not a decklist.
     quirky = write(tmp_path, "q.dek", '<Deck><Cards Quantity="\u00b2" Name="Mountain"/></Deck>')
     result = cardcli("deck", "validate", str(quirky))
-    assert result.exit_code == 2 and "is not a number" in result.stderr
+    assert result.exit_code == 2 and "is not a number" in result.stderr  # its only entry
     result = cardcli("deck", "validate", "/dev/zero")
     assert result.exit_code == 2 and "a device" in result.stderr
     floaty = write(tmp_path, "f.yaml", "name: x\nmain:\n  - {count: 4.0, card: Shock}\n")
-    assert cardcli("deck", "validate", str(floaty)).exit_code == 2
+    floated = cardcli("deck", "validate", str(floaty))
+    assert floated.exit_code == 1 and "f.yaml:3: error: count 4.0 is not a whole number" in (
+        floated.stdout
+    )
     bad_json = cardcli("deck", "validate", str(floaty), "--json")
     assert json.loads(bad_json.stdout)["valid"] is False
+    binary = cardcli("deck", "validate", str(write(tmp_path, "b.txt", b"\x00\x01")), "--json")
+    assert binary.exit_code == 2 and json.loads(binary.stdout)["valid"] is False
 
 
 def test_comment_headed_groups_and_trailing_comments_in_text_decks() -> None:

@@ -21,7 +21,7 @@ FIXTURE = REPO / "tests" / "fixtures" / "AtomicCards.json"
 def imported(tmp_path: Path) -> dict[str, dict[str, object]]:
     out = tmp_path / "cards.jsonl"
     stats = mtgjson.import_atomic_cards(FIXTURE, out)
-    assert stats.cards == 8 and stats.skipped == 1  # Ice, the back half of Fire // Ice
+    assert stats.cards == 12 and stats.skipped == 0  # a card of two faces is one card
     cards = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     return {c["name"]: c for c in cards}
 
@@ -59,18 +59,54 @@ def test_common_oracle_shapes_become_behaviour(tmp_path: Path) -> None:
 
 def test_what_cannot_be_read_becomes_manual(tmp_path: Path) -> None:
     cards = imported(tmp_path)
-    for name in ("Krenko, Mob Boss", "Fire", "Karplusan Forest"):
+    for name in ("Krenko, Mob Boss", "Karplusan Forest"):
         assert cards[name]["manual"] is True, name
         assert cards[name]["manual_reason"].startswith("text not read:")
 
 
-def test_a_split_card_is_its_front_face_found_by_the_full_name(tmp_path: Path) -> None:
+def test_a_card_of_two_faces_keeps_both_and_is_found_by_either_name(tmp_path: Path) -> None:
     cards = imported(tmp_path)
-    assert cards["Fire"]["aliases"] == ["Fire // Ice"]
-    assert "Ice" not in cards  # half a card is not a card to put in a deck
+    fire = cards["Fire // Ice"]
+    assert fire["aliases"] == ["Fire"] and "Ice" not in cards
+    assert fire["oracle"] == (
+        "Fire {1}{R}: Instant\n"
+        "Fire deals 2 damage divided as you choose among one or two targets.\n"
+        "//\n"
+        "Ice {1}{U}: Instant\nTap target permanent.\nDraw a card."
+    )
+    # A split card has its halves' colours and mana value together (rule 709.4).
+    assert fire["colors"] == ["U", "R"] and fire["mana_value"] == 4.0
+    assert fire["manual"] is True and "split card of 2 faces" in fire["manual_reason"]
+    giant = cards["Bonecrusher Giant // Stomp"]  # an adventurer is its creature outside the stack
+    assert (giant["types"], giant["power"], giant["mana_value"]) == (["Creature"], "4", 3.0)
+    assert "Stomp {1}{R}: Instant — Adventure\nDamage can't be prevented" in giant["oracle"]
+    delver = cards["Delver of Secrets // Insectile Aberration"]
+    assert (
+        delver["power"] == "1"
+        and "Insectile Aberration: Creature — Human Insect" in (delver["oracle"])
+    )
+    assert cards["Refuse // Cooperate"]["mana_value"] == 7.0
     pool = CardPool(user_pool=tmp_path / "cards.jsonl")
-    card = pool.get("fire // ice")
-    assert card is not None and card.name == "Fire" and card.source == "user pool"
+    for name in ("fire // ice", "Fire", "Fire/Ice", "Dead // Gone", "Dead", "Refuse // Cooperate"):
+        card = pool.get(name)
+        assert card is not None and "//" in card.name and card.source == "user pool", name
+
+
+def test_decklists_name_split_and_double_faced_cards_as_tools_write_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDCLI_HOME", str(tmp_path))
+    runner = CliRunner()
+    assert runner.invoke(cli, ["cards", "import", str(FIXTURE)]).exit_code == 0
+    deck = tmp_path / "deck.txt"
+    deck.write_text(
+        "1 Dead // Gone\n1 Refuse // Cooperate\n1 Dead/Gone\n1 Bonecrusher Giant\n"
+        "1 Delver of Secrets // Insectile Aberration\n1 Refuse\n54 Mountain\n",
+        encoding="utf-8",
+    )
+    checked = runner.invoke(cli, ["deck", "validate", str(deck)], catch_exceptions=False)
+    assert checked.exit_code == 0, checked.stdout
+    assert "valid as constructed (60 cards" in checked.stdout
 
 
 def test_the_import_streams_in_small_chunks(
@@ -91,7 +127,7 @@ def test_the_pool_serves_validation_through_cardcli_home(
     runner = CliRunner()
     result = runner.invoke(cli, ["cards", "import", str(FIXTURE)], catch_exceptions=False)
     assert result.exit_code == 0
-    assert "imported 8 cards" in result.stdout and str(tmp_path / "cards.jsonl") in result.stdout
+    assert "imported 12 cards" in result.stdout and str(tmp_path / "cards.jsonl") in result.stdout
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Gravedigger\n4 Raise the Alarm\n52 Swamp\n", encoding="utf-8")
     checked = runner.invoke(cli, ["deck", "validate", str(deck)], catch_exceptions=False)
@@ -171,7 +207,7 @@ def test_a_damaged_user_pool_is_one_line_not_a_traceback(
     for damage in (b"\xff\xfe not utf-8\n", b'{"name": "Q", "types": 5}\n', b"{broken\n"):
         (tmp_path / "cards.jsonl").write_bytes(damage)
         result = CliRunner().invoke(cli, ["deck", "validate", str(deck)])
-        assert result.exit_code == 1, result.output
+        assert result.exit_code == 2, result.output  # unusable input, as any unreadable file
         assert "user card pool is damaged" in result.stderr and "Traceback" not in result.output
 
 

@@ -636,6 +636,36 @@ def test_auto_direction_matters_on_medium() -> None:
     assert deck(rtl) == []
 
 
+def test_auto_reports_positions_in_the_deck_as_it_then_is() -> None:
+    # The deck shrinks between the removals of one auto: each says its
+    # positions in the deck as it was just before it, and that deck's size.
+    from cardcli.games.shuffle_mania.view import describe
+
+    session, _ = play("9c 9d 5h 2s 2d Kh", "hard")
+    said = [describe(line) for line in ok(session, "auto") if line["type"] == "removed"]
+    assert said == [
+        "removed 9c 9d (positions 1-2 of 6: two-of-a-kind); 4 left",
+        "removed 2s 2d (positions 2-3 of 4: two-of-a-kind); 2 left",
+    ]
+
+
+def test_remove_of_no_anomaly_says_which_neighbours_do_not_match() -> None:
+    session, _ = play("3d 7c 7h 4d 9c 9d 8d Ks", "hard")
+    assert refused(session, "remove 7c 7h 4d") == (
+        "7c 7h 4d is not one anomaly on hard: 7h and 4d do not match (neither the same rank "
+        "nor neighbouring ranks of one suit); 'moves' lists what can be removed"
+    )
+    assert "3d and 7c do not match" in refused(session, "remove 1 2")
+    easy, _ = play("3d 7c 7h", "easy")
+    assert "(neither the same rank nor neighbouring ranks)" in refused(easy, "remove 3d 7c")
+    medium, _ = play("10d 2h Jd 2c X1 5c", "medium")
+    part = refused(medium, "remove 10d 2h Jd")
+    assert (
+        "10d and 2h do not match" in part and "10d 2h Jd 2c is one anomaly: remove it whole" in part
+    )
+    assert "a joker pairs only with the other joker" in refused(medium, "remove X1 5c")
+
+
 POOL = [f"{rank}{suit}" for rank in ("A", "2", "3", "4", "5", "K") for suit in "cdhs"] + [
     "X1",
     "X2",
@@ -794,6 +824,14 @@ def test_setup_order_gives_no_shuffle() -> None:
     assert log[1]["start"] == "order"
     assert log[1]["cards"] == ["9c", "9d", "8d", "2s"]
     assert deck(session) == ["9c", "9d", "8d", "2s"]
+
+
+def test_setup_order_logs_jokers_as_the_order_holds_them() -> None:
+    # "--order with --jokers": the deck is the cards listed, so the header's
+    # jokers says whether those hold a joker, whatever --jokers said.
+    assert GAME.load_given({"order": "3d 7c", "jokers": True})["jokers"] is False
+    assert GAME.load_given({"order": "3d X 7c"})["jokers"] is True
+    assert GAME.load_given({"jokers": True})["jokers"] is True  # no order: as given
 
 
 def test_setup_jokers_deck_has_54_cards() -> None:

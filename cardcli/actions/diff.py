@@ -14,6 +14,7 @@ from contextlib import ExitStack
 from itertools import zip_longest
 
 from cardcli import terminal
+from cardcli.actions.logfile import NotALog, check_first, not_a_log
 from cardcli.actions.output import echo
 from cardcli.engine.errors import CardcliError, LogError, UsageError
 from cardcli.engine.game import get_game
@@ -22,6 +23,7 @@ from cardcli.engine.replay import fields_that_differ
 from cardcli.files import STDIN, open_input
 from cardcli.jsonsafe import same
 from cardcli.printable import one_line
+from cardcli.words import counted
 
 SHOWN_COMMANDS = 10
 
@@ -82,6 +84,8 @@ def diff(a: str, b: str) -> int:
         games: list[str | None] = [None, None]
         for left, right in zip_longest(*streams):
             if same_lines == 0:
+                _require_log(left, a)
+                _require_log(right, b)
                 games = [_game_in(left, a), _game_in(right, b)]
             if left is not None and right is not None and left.data == right.data:
                 # The same bytes: still, both must be logs, line by line.
@@ -90,10 +94,6 @@ def diff(a: str, b: str) -> int:
                         f"{one_line(a)}:{left.number}: the last line is cut off (no newline at its end)"
                     )
                 line = decode_line(left.body, a, left.number)
-                if left.number == 1 and line.get("type") != "game_started":
-                    raise LogError(
-                        f"{one_line(a)}:1: not a cardcli log: the first line must be game_started"
-                    )
                 same_lines += 1
                 if line.get("type") in ("command", "rejected"):
                     led.append(line)
@@ -103,8 +103,21 @@ def diff(a: str, b: str) -> int:
             echo(f"result {one_line(a)}: {_result_of(_last(streams[0], left), a, games[0])}")
             echo(f"result {one_line(b)}: {_result_of(_last(streams[1], right), b, games[1])}")
             return 1
-    echo(f"identical: {same_lines} lines")
+    echo(f"identical: {counted(same_lines, 'line')}")
     return 0
+
+
+def _require_log(first: RawLine | None, name: str) -> None:
+    """Both files must be logs: their first line a whole game_started header."""
+    if first is None:
+        raise NotALog(f"{one_line(name)}: empty: not a cardcli log")
+    if not first.ended:
+        raise NotALog(f"{one_line(name)}:1: cut off inside its first line: not a cardcli log")
+    try:
+        line = decode_line(first.body.rstrip(b"\r"), name, 1)
+    except LogError as err:
+        raise not_a_log(err) from None
+    check_first(line, name)
 
 
 def _report(

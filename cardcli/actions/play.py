@@ -16,7 +16,7 @@ from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Game, get_game
 from cardcli.engine.log import Line, LogWriter
 from cardcli.engine.loop import CatchUp, RunEnd, run
-from cardcli.engine.session import HUMAN, Session
+from cardcli.engine.session import HUMAN, Outcome, Session
 from cardcli.files import open_new_log
 from cardcli.printable import one_line
 
@@ -111,27 +111,53 @@ def drive(
     if interactive and session.game.timed:
         return _drive_live(session, strict, out, log_path, catch_up)
     display = terminal.Display(session, out, board=watching or interactive)
-    lines: Iterator[str] = iter(())
+    lines: Iterator[terminal.ScriptLine] = iter(())
     reader: Callable[[str | None], str | None]
+    script: terminal.ScriptReader | None = None
     if interactive:
         out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
         reader = terminal.Prompt(session, out)
     else:
-        lines = terminal.script_lines(scripts or ("-",))
-        reader = terminal.script_reader(lines, session, out)
-    show: Callable[[str, Any], None] = display if watching or interactive else _quiet
+        lines = terminal.script_entries(scripts or ("-",))
+        reader = script = terminal.ScriptReader(lines, session, out)
+
+    def where() -> str:
+        """``moves.txt:3: ``: where the line being played came from, in a script."""
+        return f"{script.last.where}: " if script is not None and script.last else ""
+
+    display.where = where
+    display.typed = interactive
+
+    def show(text: str, outcome: Outcome) -> None:
+        if watching or interactive:
+            display(text, outcome)
+        elif not outcome.accepted and not strict and "bot" not in outcome.lines[0]:
+            # stdout carries the log: a rejected line of a script is said on stderr too.
+            note(f"{where()}rejected '{one_line(text)}': {one_line(outcome.reason or '')}")
+
     try:
         end: RunEnd = run(session, reader, show=show, strict=strict, catch_up=catch_up)
     except KeyboardInterrupt:
-        where = f"; continue with: cardcli resume {log_path}" if log_path else ""
-        note(f"\ninterrupted: every line so far is in the log{where}")
+        place = f"; continue with: cardcli resume {log_path}" if log_path else ""
+        note(f"\ninterrupted: every line so far is in the log{place}")
         return 130
     if end.reason == "over" and scripts and next(lines, None) is not None:
         note("cardcli: the game ended before the script did; its remaining lines were not used")
     if end.reason == "rejected" and end.rejected is not None:
-        note(f"cardcli: rejected under --strict: {one_line(end.rejected.reason or '')}")
+        text = one_line(str(end.rejected.lines[0].get("text", ""))) if end.rejected.lines else ""
+        note(
+            f"cardcli: error: {where()}'{text}': {one_line(end.rejected.reason or '')} "
+            "(--strict stops at the first rejected command)"
+        )
         return 1
-    if not session.over and log_path is not None and (interactive or watching):
+    if end.reason == "input-ended" and not session.over and not interactive:
+        said = "the script" if scripts and scripts != ("-",) else "the input"
+        log = str(log_path) if log_path is not None else "LOG"
+        note(
+            f"cardcli: {said} ended before the game did: the log is of an unfinished game "
+            f"(continue it with 'cardcli resume {one_line(log)}')"
+        )
+    elif not session.over and log_path is not None and (interactive or watching):
         out(f"game not finished; continue with: cardcli resume {log_path}")
     return 0
 
@@ -225,10 +251,6 @@ def _wall_clock(session: Session) -> Callable[[], int]:
         return int(began[1] + (time.monotonic() - began[0]) * 1000)
 
     return now
-
-
-def _quiet(text: str, outcome: Any) -> None:
-    return None
 
 
 def rules_text(game_name: str) -> str:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import ExitStack
 from itertools import chain
 
 from cardcli import terminal
+from cardcli.actions.logfile import header_of
 from cardcli.actions.output import echo, note
-from cardcli.engine.log import encode, iter_log
-from cardcli.engine.replay import Divergence, Replay
+from cardcli.engine.errors import LogError, UsageError
+from cardcli.engine.log import Line, LogLine, encode, iter_log
+from cardcli.engine.replay import INPUT_TYPES, Divergence, Replay, confirm_gap
 from cardcli.files import open_input
 from cardcli.printable import one_line
+from cardcli.words import counted
 
 
 def divergence_report(name: str, d: Divergence) -> list[str]:
@@ -25,32 +29,84 @@ def divergence_report(name: str, d: Divergence) -> list[str]:
     ]
 
 
-def replay(log: str, show: bool, to: int | None) -> int:
+def _following(lines: Iterator[LogLine]) -> Line | None:
+    """The line after a divergence, to tell a missing line from a wrong seq."""
+    try:
+        entry = next(lines, None)
+    except LogError:
+        return None
+    return entry.line if entry is not None else None
+
+
+class _Show:
+    """``--show``: the starting board, then each command with its events and the board."""
+
+    def __init__(self, rerun: Replay, seat: str | None) -> None:
+        self.rerun = rerun
+        self.seat = seat
+        self.board_due = True  # the starting board, drawn before the first command
+        self.player: str | None = None
+        seats = rerun.session.state.seats()
+        if seat is not None and seat not in seats:
+            raise UsageError(f"--seat {one_line(seat)}: this game has seats {', '.join(seats)}")
+
+    def _board(self) -> str:
+        return terminal.board(self.rerun.session.state, self.seat or self.player)
+
+    def line(self, line: Line) -> None:
+        kind = line.get("type")
+        if kind in ("command", "rejected"):
+            player = line.get("player")
+            self.player = player if isinstance(player, str) else None
+            bot = f" ({line['bot']})" if isinstance(line.get("bot"), str) else ""
+            who = f"{player}{bot}" if player else bot.strip()
+            text = f"[{line.get('seq')}] {who}> {line.get('text')}"
+            if kind == "rejected":
+                text += f"  (rejected: {line.get('reason')})"
+            echo(text)
+            self.board_due = kind == "command"
+        elif kind not in ("game_started", "game_over"):  # the result is said at the end
+            said = self.rerun.session.game.describe(line)
+            if said:
+                echo("  " + said)
+
+    def flush(self) -> None:
+        """The board so far, if a command changed it: called before the next input line."""
+        if self.board_due:
+            echo(self._board())
+            self.board_due = False
+
+
+def replay(log: str, show: bool, to: int | None, seat: str | None = None) -> int:
+    if seat is not None and not show:
+        raise UsageError("--seat chooses whose board --show draws: give --show too")
     with ExitStack() as stack:
         stream = open_input(log, "")
         if stream is not sys.stdin.buffer:
             stack.enter_context(stream)
         lines = iter_log(stream, log, allow_cut=False)
-        first = next(lines)
+        first = header_of(lines, log)
         rerun = Replay(first.line, log)
         for text in rerun.notes:
             note(text)
+        shown = _Show(rerun, seat) if show else None
         count = 0
         for entry in chain([first], lines):
             if to is not None and count > to:
                 break
+            if shown is not None and entry.line.get("type") in INPUT_TYPES:
+                shown.flush()  # before the engine plays this line
             divergence = rerun.feed(entry.line, entry.data)
             if divergence is not None:
+                confirm_gap(divergence, _following(lines))
                 for text in divergence_report(log, divergence):
                     echo(text)
                 return 1
             count += 1
-            line = entry.line
-            if show and line.get("type") in ("command", "rejected"):
-                player = line.get("player", "")
-                echo(f"[{line['seq']}] {player}> {line['text']}")
-            if show and line.get("type") == "command":
-                echo(terminal.board(rerun.session.state))
+            if shown is not None:
+                shown.line(entry.line)
+        if shown is not None:
+            shown.flush()
         if to is not None:
             echo(f"{one_line(log)}: replayed identically up to seq {count - 1}")
             return 0
@@ -62,7 +118,7 @@ def replay(log: str, show: bool, to: int | None) -> int:
             )
             return 1
         status = "finished" if rerun.session.over else "unfinished"
-        echo(f"{one_line(log)}: {count} lines replayed identically ({status} game)")
+        echo(f"{one_line(log)}: {counted(count, 'line')} replayed identically ({status} game)")
         if rerun.session.over:
             echo(terminal.result_text(rerun.session.game, rerun.session.state.result()))
         return 0

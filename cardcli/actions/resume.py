@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from cardcli import terminal
+from cardcli.actions.logfile import header_of
 from cardcli.actions.output import echo, note
 from cardcli.actions.play import drive
 from cardcli.engine.errors import LogError
@@ -72,7 +73,7 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
 def _verify(handle: IO[bytes], log: str) -> tuple[Replay, int, int]:
     """Replay the whole lines of the log; (replay, their bytes, count)."""
     lines = iter_log(handle, log, allow_cut=True)
-    first = next(lines)
+    first = header_of(lines, log)
     replay = Replay(first.line, log)
     whole_bytes = 0
     count = 0

@@ -8,13 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardcli.actions.output import echo
+from cardcli.actions.output import echo, note
 from cardcli.actions.play import fresh_seed, seat_map
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import get_game
 from cardcli.engine.session import HUMAN
 from cardcli.files import check_name
 from cardcli.printable import one_line
+from cardcli.words import counted
 
 
 def simulate(
@@ -27,6 +28,7 @@ def simulate(
     workers: int,
     as_json: bool,
     logs: str | None,
+    force: bool = False,
     cluster: str | None = None,
     batch: int | None = None,
 ) -> int:
@@ -40,24 +42,74 @@ def simulate(
     if seed is None:
         seed = fresh_seed()
     if logs is not None:
-        check_name(logs, "--logs")
-        folder = Path(logs)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except FileExistsError:
-            raise UsageError(f"--logs {one_line(logs)}: exists and is not a directory") from None
-        except OSError as err:
-            raise UsageError(f"--logs {one_line(logs)}: {err.strerror or err}") from None
+        _logs_folder(logs, force)
     job = sim.Job(game.name, options, setup, controllers, seed, logs)
     progress = _progress_bar(games) if sys.stderr.isatty() else None
-    if cluster is not None:
-        from cardcli.cluster import play_on_cluster
+    try:
+        if cluster is not None:
+            from cardcli.cluster import play_on_cluster
 
-        results = play_on_cluster(job, games, cluster, progress=progress, batch=batch)
-    else:
-        results = sim.play_many(job, games, workers=workers, progress=progress)
+            results = play_on_cluster(job, games, cluster, progress=progress, batch=batch)
+        else:
+            results = sim.play_many(job, games, workers=workers, progress=progress)
+    except sim.Interrupted as stop:
+        if progress:
+            print(file=sys.stderr)
+        _say_what_was_kept(game.name, len(stop.results), games, logs)
+        if stop.results:
+            _report(sim, game, stop.results, seed, options, controllers, as_json)
+        return 130
     if progress:
         print(file=sys.stderr)
+    _report(sim, game, results, seed, options, controllers, as_json)
+    return 0
+
+
+def _logs_folder(logs: str, force: bool) -> None:
+    """``--logs DIR``: made if new; one that holds logs already only with ``--force``."""
+    check_name(logs, "--logs")
+    folder = Path(logs)
+    if folder.is_dir() and not force:
+        held = sum(1 for _ in folder.glob("*.jsonl"))
+        if held:
+            raise UsageError(
+                f"--logs {one_line(logs)} already holds {counted(held, 'log')} (.jsonl): "
+                "give an empty or new directory, or --force to write over logs of the same names"
+            )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"--logs {one_line(logs)}: exists and is not a directory") from None
+    except OSError as err:
+        raise UsageError(f"--logs {one_line(logs)}: {err.strerror or err}") from None
+
+
+def _say_what_was_kept(game: str, done: int, games: int, logs: str | None) -> None:
+    summary = (
+        f"; the summary below is of the first {done} (the same as --games {done})"
+        if done
+        else "; no game finished, so no summary"
+    )
+    where = ""
+    if logs is not None:
+        first = f"the logs of games 0 to {done - 1} " if done else "the logs "
+        where = (
+            f"; {one_line(logs)} keeps {first}({game}-NNNNNN.jsonl) and those of the games "
+            "played after them until the interruption, the last ones unfinished "
+            "('cardcli resume LOG' finishes one)"
+        )
+    note(f"\ninterrupted after {done} of {counted(games, 'game')}{summary}{where}")
+
+
+def _report(
+    sim: Any,
+    game: Any,
+    results: list[dict[str, Any]],
+    seed: int,
+    options: dict[str, Any],
+    controllers: dict[str, str],
+    as_json: bool,
+) -> None:
     summary = sim.summarize(game, results)
     summary = {"seed": seed, "options": options, "seats_played_by": controllers, **summary}
     if as_json:
@@ -65,7 +117,6 @@ def simulate(
     else:
         echo(f"seed {seed}; " + ", ".join(f"{seat}={who}" for seat, who in controllers.items()))
         echo(sim.format_summary(summary))
-    return 0
 
 
 def _progress_bar(total: int) -> Callable[[int], None]:

@@ -15,13 +15,15 @@ import sys
 from contextlib import ExitStack
 from typing import Any
 
-from cardcli.actions.output import echo
-from cardcli.engine.errors import CardcliError, LogError
+from cardcli.actions.logfile import NotALog, check_first, not_a_log
+from cardcli.actions.output import echo, note
+from cardcli.engine.errors import CardcliError, LogError, UsageError
 from cardcli.engine.game import get_game
 from cardcli.engine.log import Line, decode_line, iter_raw_lines
 from cardcli.engine.replay import Replay
 from cardcli.files import open_input
 from cardcli.printable import one_line
+from cardcli.words import counted
 
 MAX_PROBLEMS = 50
 
@@ -68,7 +70,9 @@ class _LogCheck:
                 self.problem(number, message)
             for message in _against_header(line, self.seats):
                 self.problem(number, message)
-        if divergence is not None:
+        claimed = line.get("seq")
+        jump = type(claimed) is int and divergence is not None and claimed > divergence.seq
+        if divergence is not None and not jump:  # a jump in seq: the seq check says it once
             self.problem(
                 number,
                 f"not what the engine writes at seq {divergence.seq}: {divergence.reason()}",
@@ -106,8 +110,9 @@ class _LogCheck:
     def _header(self, line: Line) -> None:
         from cardcli.engine.schema import LineValidator
 
-        if line.get("type") != "game_started" or not isinstance(line.get("game"), str):
-            self.problem(1, "the first line must be game_started, naming its game")
+        check_first(line, self.raw_name)
+        if not isinstance(line.get("game"), str):
+            self.problem(1, "the game_started header must name its game")
             return
         try:
             self.validator = LineValidator(get_game(line["game"]).name)
@@ -128,7 +133,7 @@ class _LogCheck:
             at, claimed, expected, _ = self.seq_break
             self.problem(at, f"seq is {claimed!r}, expected {expected}")
         if self.count == 0:
-            self.problem(None, "empty log: no game_started line")
+            raise NotALog(f"{self.name}: empty: not a cardcli log")
 
 
 def _against_header(line: Line, seats: set[str]) -> list[str]:
@@ -163,39 +168,55 @@ def check_log(name: str) -> tuple[list[str], int, bool]:
                 if len(check.problems) >= MAX_PROBLEMS:
                     check.problems.append(f"{check.name}: stopped after {MAX_PROBLEMS} problems")
                     break
+                if not raw.ended and raw.number == 1:
+                    raise NotALog(
+                        f"{check.name}:1: cut off inside its first line: not a cardcli log"
+                    )
                 if not raw.ended:
                     check.problem(raw.number, "the last line is cut off (no newline at its end)")
                     break
                 if not raw.body.strip():
+                    if raw.number == 1:
+                        raise NotALog(f"{check.name}:1: an empty first line: not a cardcli log")
                     check.problem(raw.number, "empty line in a log")
                     check.replay = None
                     continue
                 try:
                     line = decode_line(raw.body, name, raw.number)
                 except LogError as err:
+                    if raw.number == 1:
+                        raise not_a_log(err) from None
                     check.problems.append(str(err))
                     check.replay = None
-                    if raw.number == 1:
-                        break
                     continue
                 check.line(raw.number, raw.data, line)
                 if raw.number == 1 and check.validator is None:
                     break
+        except NotALog:
+            raise
         except LogError as err:  # a line too long to be ours
+            if check.count == 0:
+                raise not_a_log(err) from None
             check.problems.append(str(err))
     check.finish()
     return check.problems[: MAX_PROBLEMS + 1], check.count, check.over_at is not None
 
 
 def validate(logs: tuple[str, ...]) -> int:
-    failed = False
+    """Each log in turn; exit 2 if a file is no log at all, else 1 if one is invalid."""
+    failed = unusable = False
     for name in logs:
-        problems, count, finished = check_log(name)
+        try:
+            problems, count, finished = check_log(name)
+        except (NotALog, UsageError) as err:  # this file cannot be read: on to the next
+            note(f"cardcli: error: {one_line(str(err))}")
+            unusable = True
+            continue
         for problem in problems:
             echo(problem)
         if problems:
             failed = True
         else:
             status = "finished" if finished else "unfinished"
-            echo(f"{one_line(name)}: valid ({count} lines, {status} game)")
-    return 1 if failed else 0
+            echo(f"{one_line(name)}: valid ({counted(count, 'line')}, {status} game)")
+    return 2 if unusable else 1 if failed else 0

@@ -36,7 +36,8 @@ class Option:
     CLI only, may read files, and raises ``UsageError``; the engine and replay
     only ever see the loaded value, which ``check`` tests (raising
     ``UsageError``) when it comes back from a log header. ``check`` also
-    tests (and may normalise) the value of a ``text`` option. ``multiple`` options
+    tests (and may normalise) the value of a ``text`` or ``int`` option (a
+    number that must be one of a few within its range). ``multiple`` options
     may be given more than once; ``load`` then gets the tuple of texts. An
     absent data option stays absent in the engine; a game whose data options
     have defaults (a bundled deck) fills them in ``Game.prepare``.
@@ -110,7 +111,7 @@ class Option:
                 raise UsageError(
                     f"option {self.flag} takes a number from {self.low} to {self.high}, got {value}"
                 )
-            return value
+            return self.check(value) if self.check is not None else value
         if self.kind == "data":
             return self.check(raw) if self.check is not None else raw
         if not isinstance(raw, str):

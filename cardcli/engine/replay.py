@@ -112,6 +112,9 @@ class Divergence:
     waiting: bool = False  # the engine waits for a command where the log has another line
     over_at: int | None = None  # the line of game_over, when the log goes on after it
     copy_of_previous: bool = False  # the log's line repeats the one before it
+    # A seq ahead of the engine's means lines are missing, unless the reader saw
+    # that the next line does not go on from it (then the seq itself is wrong).
+    lines_missing: bool = True
 
     @property
     def seq(self) -> int:
@@ -128,6 +131,16 @@ class Divergence:
             return f"a line after game_over (line {self.over_at}): the engine writes nothing more"
         if self.copy_of_previous:
             return "a copy of the line before it"
+        claimed = logged.get("seq")
+        if _whole(claimed) and claimed > self.seq and self.lines_missing:
+            gap = claimed - self.seq
+            lines = "one line is" if gap == 1 else f"{gap} lines are"
+            here = (
+                f"the engine writes a {one_line(repr(replayed.get('type')))} line here"
+                if replayed is not None
+                else "the engine waits for a command here"
+            )
+            return f"seq {claimed} follows {self.seq - 1}: {lines} missing before it ({here})"
         if replayed is None:
             kind = logged.get("type")
             if self.waiting:
@@ -141,13 +154,21 @@ class Divergence:
         return "differs in " + fields_that_differ(logged, replayed) + _seq_hint(logged, self.seq)
 
 
+def confirm_gap(divergence: Divergence, following: Line | None) -> Divergence:
+    """Lines are missing only if the line after a jump in seq goes on from it."""
+    claimed = divergence.logged.get("seq") if divergence.logged is not None else None
+    if _whole(claimed) and claimed > divergence.seq:
+        after = following.get("seq") if following is not None else None
+        divergence.lines_missing = following is None or after == claimed + 1
+    return divergence
+
+
 def _seq_hint(logged: Line, seq: int) -> str:
     claimed = logged.get("seq")
     if not _whole(claimed) or claimed == seq:
         return ""
-    if claimed > seq:
-        missing = claimed - seq
-        return f" (it says seq {claimed}: {missing} line{'s' if missing > 1 else ''} missing before it?)"
+    if claimed > seq:  # only when the next line did not go on from it (confirm_gap)
+        return f" (it says seq {claimed}, and the line after it does not go on from there)"
     return f" (it says seq {claimed}: out of order or repeated)"
 
 

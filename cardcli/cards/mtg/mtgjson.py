@@ -192,17 +192,68 @@ def _has_bad_text(card: dict[str, Any]) -> bool:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def card_of(name: str, faces: list[Any]) -> dict[str, Any] | None:
+    """One MTGJSON card (all its faces) as a card of the model, or None.
+
+    A card of one face is that face. A card of several (split, aftermath,
+    adventure, double-faced, flip) is one card named as MTGJSON names it
+    (``Dead // Gone``), found by its front face's name too, with every face's
+    cost, type line and text in its Oracle text. Its other facts are the
+    front face's, except that a split card has the types, colours, keywords
+    and mana value of its halves together (rule 709.4). The model plays one
+    face, so such a card is ``manual``: the players apply the face they choose.
+    """
+    usable = [face for face in faces if isinstance(face, dict)]
+    if len(usable) != len(faces) or not usable:
+        return None
+    if len(usable) == 1:
+        return to_model(name, usable[0])
+    front = next((f for f in usable if f.get("side") in (None, "a")), None)
+    card = to_model(name, front) if front is not None else None
+    if card is None or len(name) > 141:
+        return None
+    parts = []
+    for face in usable:
+        face_name, cost, kind = (_text(face, k) for k in ("faceName", "manaCost", "type"))
+        text = _text(face, "text") or ""
+        if face_name is None or kind is None or _SURROGATE.search(face_name + kind + text):
+            return None
+        parts.append(f"{face_name} {cost or ''}".rstrip() + f": {kind}\n{text}".rstrip())
+    oracle = "\n//\n".join(parts)
+    if len(oracle) > MAX_ORACLE_CHARS:
+        return None
+    card["aliases"] = [card["name"]]  # the front face's name alone
+    card["name"] = name
+    card["oracle"] = oracle
+    layout = _text(usable[0], "layout") or "multi-face"
+    if layout in ("split", "aftermath"):
+        together: dict[str, list[str]] = {"types": [], "colors": [], "keywords": []}
+        for face in usable:
+            for key, found in together.items():
+                found.extend(x for x in _texts(face, key) if x not in found)
+        card["types"] = together["types"] or card["types"]
+        card["colors"] = [c for c in COLORS if c in together["colors"]]
+        if together["keywords"]:
+            card["keywords"] = together["keywords"]
+        value = usable[0].get("manaValue")
+        if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1e6:
+            card["mana_value"] = value
+    for key in ("spell", "abilities"):
+        card.pop(key, None)
+    card["manual"] = True
+    card["manual_reason"] = f"a {layout} card of {len(usable)} faces: apply the face played by hand"
+    return card
+
+
 def to_model(name: str, face: dict[str, Any]) -> dict[str, Any] | None:
     """One MTGJSON face as a card of the model, or None for what cannot be played.
 
-    Only the front face of a card is a card you put in a deck: the other half
-    of a split card or the back of a double-faced one is left out. Every field
-    is read with its type checked: a field of the wrong type is left out, or
-    the face is when the field is essential.
+    Every field is read with its type checked: a field of the wrong type is
+    left out, or the face is when the field is essential.
     """
     types = _texts(face, "types")
     layout = _text(face, "layout")
-    if not types or layout in SKIPPED_LAYOUTS or face.get("side") not in (None, "a"):
+    if not types or layout in SKIPPED_LAYOUTS:
         return None
     for key in ("text", "manaCost", "faceName", "power", "toughness", "loyalty"):
         if face.get(key) is not None and not isinstance(face[key], str):
@@ -269,18 +320,17 @@ def import_atomic_cards(source: Path, target: Path) -> ImportStats:
         try:
             with replace_whole(str(target), "--out") as (out, _real):
                 for name, faces in iter_atomic_cards(stream, str(source)):
-                    for face in faces:
-                        card = to_model(name, face) if isinstance(face, dict) else None
-                        if card is None or any(True for _ in validator.iter_errors(card)):
-                            stats.skipped += 1  # not a card of the model: left out
-                            continue
-                        line = json.dumps(card, ensure_ascii=False, separators=(",", ":"))
-                        out.write((line + "\n").encode("utf-8"))
-                        stats.cards += 1
-                        if card.get("manual"):
-                            stats.manual += 1
-                        else:
-                            stats.automated += 1
+                    card = card_of(name, faces)
+                    if card is None or any(True for _ in validator.iter_errors(card)):
+                        stats.skipped += 1  # not a card of the model: left out
+                        continue
+                    line = json.dumps(card, ensure_ascii=False, separators=(",", ":"))
+                    out.write((line + "\n").encode("utf-8"))
+                    stats.cards += 1
+                    if card.get("manual"):
+                        stats.manual += 1
+                    else:
+                        stats.automated += 1
                 if stats.cards == 0:
                     raise MtgjsonError(
                         f"{source}: no card found in its 'data': not an MTGJSON AtomicCards file; "

@@ -8,7 +8,6 @@ line at a time so that a pool of every card ever printed stays cheap.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import unicodedata
@@ -23,6 +22,7 @@ from cardcli.resources import data_dir
 from cardcli.safeyaml import YamlError, load_yaml_file, without_lines
 
 MAX_QUERY_CHARS = 1000
+MTGJSON_URL = "https://mtgjson.com/api/v5/AtomicCards.json"
 _PUNCTUATION = re.compile(r"[^0-9a-z ]+")
 
 
@@ -77,11 +77,14 @@ class CardPool:
         self.cards: dict[str, Card] = {}
         self.user_pool = user_pool
         self.missing: set[str] = set()  # names looked up in the user pool in vain
+        self.bundled_count = 0  # cards from the bundled files
         self._user_names: list[str] | None = None
+        self._known: dict[str, str] | None = None  # every name by its key, for suggestions
         for card in cards:
             self.add(card)
 
     def add(self, card: Card) -> None:
+        self._known = None
         self.cards[normalize(card.name)] = card
         for alias in card.aliases:
             self.cards.setdefault(normalize(alias), card)
@@ -92,6 +95,7 @@ class CardPool:
         for path in bundled_card_files():
             for data, _line in read_card_file(path):
                 pool.add(Card.from_data(data, source=path.name))
+                pool.bundled_count += 1
         return pool
 
     def get(self, name: str) -> Card | None:
@@ -135,22 +139,53 @@ class CardPool:
         return self._user_names
 
     def suggest(self, name: str, count: int = 3) -> list[str]:
+        """Pool names a typing slip or two away from ``name``, or that it begins (whole words).
+
+        Nothing for a name that is merely long and shares letters: a real card
+        missing from the pool is told apart from a typo (``unknown_message``).
+        """
+        from cardcli.suggest import close_to
+
         key = normalize(name)
-        known = {k: card.name for k, card in self.cards.items()}
-        for other in self.user_names():
-            known.setdefault(normalize(other), other)
-        keys = difflib.get_close_matches(key, list(known), n=count, cutoff=0.6)
-        if not keys:
-            keys = [k for k in known if key and (key in k or k in key)][:count]
-        return [known[k] for k in keys]
+        if not key:
+            return []
+        if self._known is None:
+            self._known = {k: card.name for k, card in self.cards.items()}
+            for other in self.user_names():
+                self._known.setdefault(normalize(other), other)
+        known = self._known
+        keys = close_to(key, known, count)
+        if not keys and len(key) >= 4:
+            keys = [k for k in known if k.startswith(key + " ")][:count]
+        return list(dict.fromkeys(known[k] for k in keys))
 
     def unknown_message(self, name: str) -> str:
+        """A typo gets did-you-mean; a name with nothing close is said to be missing."""
         hints = self.suggest(name)
-        hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
-        return f"unknown card '{name}'{hint}"
+        if hints:
+            return f"unknown card '{name}'; did you mean {' or '.join(repr(h) for h in hints)}?"
+        return f"unknown card '{name}': not in the card pool"
 
-    def search(self, query: str, limit: int = 50) -> list[Card]:
-        """Cards whose name, type line or Oracle text contain every word of ``query``."""
+    def missing_hint(self) -> str:
+        """How to get the cards the pool lacks: said once, after the cards it lacks."""
+        if self.user_pool is not None and self.user_pool.is_file():
+            return (
+                f"the card pool is the {self.bundled_count} bundled cards and the "
+                f"{len(self.user_names())} imported into {self.user_pool}: check the spelling, "
+                f"or import a newer AtomicCards.json ({MTGJSON_URL})"
+            )
+        return (
+            f"the card pool holds the {self.bundled_count} bundled cards only; to add every "
+            f"Magic card, download AtomicCards.json ({MTGJSON_URL}) and run "
+            "'cardcli cards import AtomicCards.json'"
+        )
+
+    def search(self, query: str, limit: int | None = None) -> list[Card]:
+        """Cards whose name, type line or Oracle text contain every word of ``query``.
+
+        Names that contain the query come first, then by name; all of them
+        unless ``limit`` is given.
+        """
         if len(query) > MAX_QUERY_CHARS:
             raise UsageError(f"a search of {len(query)} characters; at most {MAX_QUERY_CHARS}")
         words = query.lower().split()
@@ -174,11 +209,17 @@ class CardPool:
                 if all(word in text for word in words):
                     seen[card.name] = card
         found = sorted(seen.values(), key=lambda c: (query.lower() not in c.name.lower(), c.name))
-        return found[:limit]
+        return found if limit is None else found[:limit]
 
 
-def _damaged(path: Path, number: int) -> CardcliError:
-    return CardcliError(
+class PoolError(CardcliError):
+    """The user card pool cannot be read: unusable input, exit code 2."""
+
+    exit_code = 2
+
+
+def _damaged(path: Path, number: int) -> PoolError:
+    return PoolError(
         f"{path}:{number}: the user card pool is damaged; run 'cardcli cards import' again"
     )
 
@@ -190,7 +231,7 @@ def _pool_card(data: dict[str, Any], path: Path, number: int) -> Card:
     error = next(iter(card_validator().iter_errors(data)), None)
     if error is not None:
         field = "/".join(map(str, error.path)) or "card"
-        raise CardcliError(
+        raise PoolError(
             f"{path}:{number}: the user card pool is damaged ({field}: {error.message[:80]}); "
             "run 'cardcli cards import' again"
         )
@@ -223,4 +264,4 @@ def iter_user_pool(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     except UnicodeDecodeError:
         raise _damaged(path, number + 1) from None
     except OSError as err:
-        raise CardcliError(f"{path}: {err.strerror or err}") from None
+        raise PoolError(f"{path}: {err.strerror or err}") from None

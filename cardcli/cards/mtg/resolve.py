@@ -52,6 +52,9 @@ def resolve_deck_file(path: str, label: str, pool: CardPool | None = None) -> Re
         deck = load_decklist(Path(path))
     except CardcliError as err:
         raise UsageError(f"{label} {path}: {err}") from None
+    if deck.problems:  # a game plays only a deck whose every line was read
+        bad = [f"{deck.path}:{line}: {message}" for line, message in deck.problems]
+        raise UsageError(f"{label}: {_listed(bad)}")
     local = CardPool([card for card, _ in deck.inline_cards])
     pool = pool if pool is not None else CardPool.bundled()
     pool.resolve(e.name for e in deck.entries if local.get(e.name) is None)
@@ -66,9 +69,8 @@ def resolve_deck_file(path: str, label: str, pool: CardPool | None = None) -> Re
         definitions.setdefault(card.name, _definition(card))
         sections.setdefault(entry.section, []).extend([card.name] * entry.count)
     if unknown:
-        more = len(unknown) - MAX_UNKNOWN_SHOWN
-        shown = "; ".join(unknown[:MAX_UNKNOWN_SHOWN]) + (f"; and {more} more" if more > 0 else "")
-        raise UsageError(f"{label}: {shown}")
+        hint = "" if all("did you mean" in u for u in unknown) else f"; {pool.missing_hint()}"
+        raise UsageError(f"{label}: {_listed(unknown)}{hint}")
     total = sum(len(names) for names in sections.values())
     if total > MAX_RESOLVED_CARDS:
         raise UsageError(
@@ -92,7 +94,9 @@ def resolve_names(names: Iterable[str], label: str, pool: CardPool | None = None
     for name in wanted:
         card = pool.get(name)
         if card is None:
-            raise UsageError(f"{label}: {pool.unknown_message(name)}")
+            message = pool.unknown_message(name)
+            hint = "" if "did you mean" in message else f"; {pool.missing_hint()}"
+            raise UsageError(f"{label}: {message}{hint}")
         definitions.setdefault(card.name, _definition(card))
         main.append(card.name)
     if not main:
@@ -105,6 +109,12 @@ def resolve_names(names: Iterable[str], label: str, pool: CardPool | None = None
         "sections": {"main": main},
         "definitions": definitions,
     }
+
+
+def _listed(items: list[str]) -> str:
+    """The first few of ``items`` on one line, and how many more."""
+    more = len(items) - MAX_UNKNOWN_SHOWN
+    return "; ".join(items[:MAX_UNKNOWN_SHOWN]) + (f"; and {more} more" if more > 0 else "")
 
 
 def split_names(text: str) -> list[str]:

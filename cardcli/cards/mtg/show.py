@@ -12,7 +12,7 @@ CURVE_TOP = 7  # mana values of 7 or more share the last bar
 
 def deck_summary(report: Report, width: int = 30) -> str:
     deck = report.deck
-    lines = [f"{deck.name} ({report.format}): {deck.count('main')} cards" + _others(report)]
+    lines = [f"{deck.name} ({report.format}): {report.size_text()}" + _others(report)]
     types: Counter[str] = Counter()
     curve: Counter[int] = Counter()
     colors: Counter[str] = Counter()
@@ -59,7 +59,8 @@ def deck_summary(report: Report, width: int = 30) -> str:
 
 def _others(report: Report) -> str:
     parts = []
-    for section in ("sideboard", "commander"):
+    shown = ("sideboard",) if report.with_commander else ("sideboard", "commander")
+    for section in shown:
         n = report.deck.count(section)
         if n:
             parts.append(f"{section} {n}")

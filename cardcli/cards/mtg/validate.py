@@ -7,11 +7,12 @@ for Horde Magic), ``hunsberger``, ``commander``, ``highlander``, ``constructed``
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from cardcli.cards.mtg.decklist import Decklist, Entry
 from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import CardPool, normalize
+from cardcli.words import counted
 
 FORMATS = ("horde", "horde-player", "hunsberger", "commander", "highlander", "constructed")
 HORDE_SIZE = 100
@@ -75,28 +76,74 @@ class Report:
     def valid(self) -> bool:
         return not any(p.level == "error" for p in self.problems)
 
+    @property
+    def with_commander(self) -> bool:
+        """The deck is counted with its commander (a Commander deck)."""
+        return self.format in ("commander", "horde-player") and bool(self.deck.section("commander"))
+
+    @property
+    def size(self) -> int:
+        """The cards the format counts: the main deck, with the commander when it has one."""
+        extra = self.deck.count("commander") if self.with_commander else 0
+        return self.deck.count("main") + extra
+
+    def size_text(self) -> str:
+        """``60 cards`` or ``100 cards with the commander``: the one count a report gives."""
+        return counted(self.size, "card") + (" with the commander" if self.with_commander else "")
+
 
 def check(
     deck: Decklist, pool: CardPool, fmt: str | None = None, horde_size: int = HORDE_SIZE
 ) -> Report:
-    fmt = fmt or deck.format or "constructed"
-    problems: list[Problem] = []
+    """Check ``deck`` against ``fmt``'s rules (default: its own, else by its sections).
+
+    A deck with a commander section is checked as Commander by default; a
+    one-card sideboard that is a legendary creature is taken as the commander
+    (MTGO exports the commander there) when the deck is checked as Commander.
+    """
+    problems = [Problem("error", deck.path, line, "", text) for line, text in deck.problems]
+    problems += [Problem("note", deck.path, line, "", text) for line, text in deck.notes]
     cards: dict[str, Card] = {}
     local = CardPool([card for card, _ in deck.inline_cards])
     pool.resolve(e.name for e in deck.entries if local.get(e.name) is None)
     unknown = 0
+    missing_at = 0  # the first line of a card with nothing close in the pool
     for entry in deck.entries:
         card = local.get(entry.name) or pool.get(entry.name)
         if card is None:
             unknown += 1
-            # Suggestions cost a search each: a long list of unknown names gets plain errors.
-            if unknown <= MAX_SUGGESTIONS:
-                message = pool.unknown_message(entry.name)
+            # Suggestions cost a search each: a long list of unknown names gets none.
+            hints = pool.suggest(entry.name) if unknown <= MAX_SUGGESTIONS else []
+            if hints:
+                message = f"unknown card; did you mean {' or '.join(repr(h) for h in hints)}?"
             else:
-                message = f"unknown card '{entry.name}'"
+                message = "not in the card pool"
+                missing_at = missing_at or entry.line
             problems.append(_at(deck, entry, "error", message))
         else:
             cards[normalize(entry.name)] = card
+    if missing_at:  # said once, not once a card
+        problems.append(Problem("note", deck.path, missing_at, "", pool.missing_hint()))
+    fmt = fmt or deck.format or ("commander" if deck.section("commander") else None)
+    commander = _sideboard_commander(deck, cards) if fmt in (None, *COMMANDER_FORMATS) else None
+    if commander is not None and (fmt is not None or deck.count("main") == 99):
+        fmt = fmt or "commander"
+        deck = replace(
+            deck,
+            entries=[
+                replace(e, section="commander") if e is commander else e for e in deck.entries
+            ],
+        )
+        problems.append(
+            _at(
+                deck,
+                commander,
+                "note",
+                "the one card of the sideboard is taken as the commander "
+                "(MTGO exports the commander there)",
+            )
+        )
+    fmt = fmt or "constructed"
     rules = {
         "horde": _horde,
         "horde-player": _horde_player,
@@ -107,6 +154,24 @@ def check(
     }
     problems.extend(rules[fmt](deck, cards, horde_size))
     return Report(deck, fmt, problems, cards)
+
+
+COMMANDER_FORMATS = ("commander", "horde-player")
+
+
+def _sideboard_commander(deck: Decklist, cards: dict[str, Card]) -> Entry | None:
+    """The sideboard's one card, if the deck has no commander and it could be one."""
+    side = deck.section("sideboard")
+    if deck.section("commander") or len(side) != 1 or side[0].count != 1:
+        return None
+    card = _card(cards, side[0])
+    if card is None or not _can_command(card):
+        return None
+    return side[0]
+
+
+def _can_command(card: Card) -> bool:
+    return (card.is_legendary and card.is_creature) or "can be your commander" in card.oracle
 
 
 def _card(cards: dict[str, Card], entry: Entry) -> Card | None:
@@ -146,7 +211,8 @@ def _copies(
         if total > limit and not card.is_basic_land and not _any_number(card):
             entry = first[key]
             rule = "singleton: one copy" if limit == 1 else f"at most {limit} copies"
-            problems.append(_at(deck, entry, "error", f"{total} copies; {rule} except basic lands"))
+            have = counted(total, "copy", "copies")
+            problems.append(_at(deck, entry, "error", f"{have}; {rule} except basic lands"))
     return problems
 
 
@@ -239,11 +305,13 @@ def _hunsberger(deck: Decklist, cards: dict[str, Card], size: int) -> list[Probl
             _whole(
                 deck,
                 "error",
-                f"{total} cards: Hunsberger's Solitaire needs at least {HUNSBERGER_MIN} (15 for the Timer deck and 3 for a hand)",
+                f"{counted(total, 'card')}: Hunsberger's Solitaire needs at least {HUNSBERGER_MIN} (15 for the Timer deck and 3 for a hand)",
             )
         )
     elif total < HUNSBERGER_RECOMMENDED:
-        problems.append(_whole(deck, "warning", f"{total} cards: 60 or more are recommended"))
+        problems.append(
+            _whole(deck, "warning", f"{counted(total, 'card')}: 60 or more are recommended")
+        )
     problems.extend(hunsberger_scores(deck, cards))
     return problems
 
@@ -291,10 +359,7 @@ def _commander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Proble
         card = _card(cards, entry)
         if card is None:
             continue
-        if (
-            not (card.is_legendary and card.is_creature)
-            and "can be your commander" not in card.oracle
-        ):
+        if not _can_command(card):
             problems.append(_at(deck, entry, "error", "a commander must be a legendary creature"))
         identity.update(card.color_identity)
     if len(commanders) > 1 and not all(
@@ -331,7 +396,11 @@ def _highlander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Probl
     total = deck.count("main")
     if total < 60:
         problems.append(
-            _whole(deck, "warning", f"{total} cards; Highlander decks usually have at least 60")
+            _whole(
+                deck,
+                "warning",
+                f"{counted(total, 'card')}; Highlander decks usually have at least 60",
+            )
         )
     return problems
 

@@ -15,7 +15,7 @@ from cardcli.cards.mtg.decklist import (
     DeckError,
     Decklist,
     Entry,
-    _clean_name,
+    clean_name,
     count_problem,
     parse_count,
 )
@@ -72,23 +72,30 @@ def parse_xml_deck(text: str, name: str) -> Decklist:
     except expat.ExpatError as err:
         raise DeckError(f"{name}:{err.lineno}: broken XML: {expat.ErrorString(err.code)}") from None
     if not deck.entries:
-        raise DeckError(f"{name}: no cards found (an MTGO .dek or Cockatrice .cod deck?)")
+        first = f" ({deck.problems[0][0]}: {deck.problems[0][1]})" if deck.problems else ""
+        raise DeckError(f"{name}: no cards found{first} (an MTGO .dek or Cockatrice .cod deck?)")
     return deck
 
 
 def _add(deck: Decklist, card: str, quantity: str, line: int, section: str, name: str) -> None:
+    """One card entry; a problem with it is a problem of its line, and reading goes on."""
+    if len(deck.entries) >= MAX_ENTRIES:
+        raise DeckError(f"{name}:{line}: more than {MAX_ENTRIES} cards entries: not a decklist")
     if not card.strip():
-        raise DeckError(f"{name}:{line}: a card without a name")
+        deck.problem(line, "a card without a name")
+        return
     if len(card) > MAX_LINE_CHARS:
-        raise DeckError(f"{name}:{line}: a card name of {len(card)} characters: not a card")
+        deck.problem(line, f"a card name of {len(card)} characters: not a card")
+        return
+    shown_card = clean_name(card)
     count = parse_count(quantity.strip())
     if count is None:
         shown = quantity if len(quantity) <= 12 else quantity[:12] + "..."
-        raise DeckError(
-            f"{name}:{line}: {card}: quantity '{shown}' is not a number from 1 to {MAX_COUNT}"
+        deck.problem(
+            line, f"{shown_card}: quantity '{shown}' is not a number from 1 to {MAX_COUNT}"
         )
+        return
     if not 1 <= count <= MAX_COUNT:
-        raise DeckError(f"{name}:{line}: {card}: {count_problem(quantity.strip())}")
-    if len(deck.entries) >= MAX_ENTRIES:
-        raise DeckError(f"{name}:{line}: more than {MAX_ENTRIES} cards entries: not a decklist")
-    deck.entries.append(Entry(count, _clean_name(card), line, section))
+        deck.problem(line, f"{shown_card}: {count_problem(quantity.strip())}")
+        return
+    deck.entries.append(Entry(count, shown_card, line, section))

@@ -17,9 +17,27 @@ from cardcli.printable import shortened
 
 MIN_ORDER = 13 + PILES  # a stack and four work piles
 
+DRAWS = (1, 3)
+
+
+def check_draw(count: int) -> int:
+    """``--draw``: 3 as the text plays, or 1, its easy mode; nothing in between."""
+    if count not in DRAWS:
+        raise UsageError(f"--draw takes 3, or 1 for the easy mode; got {count}")
+    return count
+
+
 OPTIONS = (
     Option("players", "int", 2, "how many players, each with a 52-card deck", low=2, high=6),
-    Option("draw", "int", 3, "cards turned at a time: 3, or 1 for the easy mode", low=1, high=3),
+    Option(
+        "draw",
+        "int",
+        3,
+        "cards turned at a time: 3, or 1 for the easy mode",
+        low=1,
+        high=3,
+        check=check_draw,
+    ),
     Option(
         "empty_pile",
         "choice",

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
+from cardcli.suggest import PROMPT_WORDS, did_you_mean, unknown_command
 
 MAX_TIME = 10**12  # about 31 years of logical milliseconds
 _SEAT = re.compile(r"^p[1-9]$")
@@ -77,7 +78,9 @@ def _place(word: str, as_target: bool) -> str:
             raise InvalidCommand(f"nothing can be moved onto the {_name(word)}")
     elif _FOUNDATION.match(word):
         raise InvalidCommand("cards never leave the shared area")
-    raise InvalidCommand(f"'{word}' is not a place; " + USAGE)
+    places = ("stack", "waste", "deck", "shared", "foundation", "pile1", "pile2", "pile3", "pile4")
+    hint = did_you_mean(word, places).lstrip("; ")
+    raise InvalidCommand(f"'{word}' is not a place;{' ' + hint if hint else ''} " + USAGE)
 
 
 def _name(word: str) -> str:
@@ -102,7 +105,8 @@ def parse(text: str) -> Command:
             return Flip(player, time)
         if words[0].lower() == "pass":
             return Pass(player, time)
-        raise InvalidCommand(f"unknown command '{words[0]}'; " + USAGE)
+        words_known = ("flip", "pass", *PROMPT_WORDS)
+        raise InvalidCommand(unknown_command(words[0], words_known, USAGE))
     if len(words) > 3:
         raise InvalidCommand("too many words; " + USAGE)
     source = _place(words[0], as_target=False)

@@ -15,6 +15,7 @@ from cardcli.engine.game import Command, Event, Options, State
 from cardcli.engine.rng import Rng
 from cardcli.games.double_solitaire import commands
 from cardcli.games.double_solitaire.commands import Flip, Move, Pass
+from cardcli.words import counted
 
 STACK_DOWN = 12  # face-down cards under the stack's face-up top
 PILES = 4
@@ -416,10 +417,10 @@ class DoubleSolitaireState(State):
         counts = self._movable_counts(pile, target)
         if move.count is not None:
             if move.count > len(pile):
-                raise IllegalCommand(f"{move.source} holds only {len(pile)} card(s)")
+                raise IllegalCommand(f"{move.source} holds only {counted(len(pile), 'card')}")
             if move.count not in counts:
                 raise IllegalCommand(
-                    f"the top {move.count} card(s) of {move.source} cannot go on {move.target}"
+                    f"the top {counted(move.count, 'card')} of {move.source} cannot go on {move.target}"
                     + (f"; {', '.join(map(str, counts))} can" if counts else "")
                 )
             return pile[-move.count :]

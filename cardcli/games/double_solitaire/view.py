@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardcli.cards.playing import card_name
+from cardcli.words import counted
 
 if TYPE_CHECKING:
     from cardcli.games.double_solitaire.rules import DoubleSolitaireState
@@ -54,7 +55,7 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "flipped":
         return f"{who}: turns {' '.join(line['cards'])}"
     if kind == "picked_up":
-        return f"{who}: picks up the waste ({line['cards']} cards)"
+        return f"{who}: picks up the waste ({counted(line['cards'], 'card')})"
     if kind == "passed":
         return f"{who}: passes"
     if kind == "stuck":

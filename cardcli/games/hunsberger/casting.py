@@ -14,6 +14,7 @@ from cardcli.engine.game import Event
 from cardcli.games.hunsberger.commands import Activate, Cast, Tap
 from cardcli.games.hunsberger.scoring import has_x
 from cardcli.games.hunsberger.table import Bonus, Token
+from cardcli.words import counted
 
 if TYPE_CHECKING:
     from cardcli.games.hunsberger.rules import HunsbergerState
@@ -361,7 +362,7 @@ def activate(state: HunsbergerState, command: Activate) -> list[Event]:
     card = t.find(command.card, pumpable, "activate", state.same_to_cast)
     p = t.profiles[card]
     cost = p.per_mana * command.times
-    events = _pay(state, cost, f"activating {t.name(card)} {command.times} time(s)")
+    events = _pay(state, cost, f"activating {t.name(card)} {counted(command.times, 'time')}")
     state.window = None
     events.append({"type": "activated", "card": t.name(card), "times": command.times, "paid": cost})
     events.append(_add_bonus(state, card, Bonus(t.name(card), command.times, "pump ability")))

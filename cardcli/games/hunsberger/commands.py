@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
+from cardcli.suggest import PROMPT_WORDS, unknown_command
 
 VERBS = ("cast", "tap", "save", "activate", "end")
 _ALIASES = {"c": "cast", "t": "tap", "s": "save", "a": "activate", "e": "end", "summon": "cast"}
@@ -96,7 +97,7 @@ def parse(text: str) -> Command:
             times = int(args[-1])
             args = args[:-1]
         return Activate(player, _card(args, "activate", "activate Dread Shade 2"), times)
-    raise InvalidCommand(f"unknown command '{words[0]}'; " + USAGE)
+    raise InvalidCommand(unknown_command(words[0], (*VERBS, *_ALIASES, *PROMPT_WORDS), USAGE))
 
 
 def _card(words: list[str], verb: str, example: str) -> str:

@@ -18,6 +18,7 @@ from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand
 from cardcli.games.hunsberger.scoring import Anthem, Profile, cost_of, profile
+from cardcli.words import counted
 
 Same = Callable[[int, int], bool]
 SLOTS = 2
@@ -227,7 +228,7 @@ class Table:
         if ref[0] == "h":
             if not 1 <= number <= len(self.hand):
                 raise IllegalCommand(
-                    f"{ref}: the hand has {len(self.hand)} card(s), h1 to h{len(self.hand)}"
+                    f"{ref}: the hand has {counted(len(self.hand), 'card')}, h1 to h{len(self.hand)}"
                 )
             card = self.hand[number - 1]
             if card not in candidates:

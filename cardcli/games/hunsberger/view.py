@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcli.games.hunsberger.scoring import cost_of, has_x
 from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK
+from cardcli.words import counted
 
 if TYPE_CHECKING:
     from cardcli.games.hunsberger.rules import HunsbergerState
@@ -283,7 +284,7 @@ _DESCRIBE: dict[str, Any] = {
     "attached": lambda e: f"{e['card']} enchants {e['to']}",
     "mana_added": lambda e: f"{e['card']}: +{e['mana']} mana (pool {e['pool']})",
     "tokens": lambda e: f"{e['by']} makes {', '.join(e['tokens'])}: they attack for {e['power']}",
-    "activated": lambda e: f"{e['card']} activated {e['times']} time(s) for {e['paid']}",
+    "activated": lambda e: f"{e['card']} activated {counted(e['times'], 'time')} for {e['paid']}",
     "enters_tapped": lambda e: f"{e['card']} enters tapped",
     "discarded": lambda e: (
         f"discarded {len(e['cards'])}: {', '.join(e['cards'])}" if e["cards"] else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from cardcli.cards.playing import (
     BARE_JOKER_WORDS,
@@ -72,6 +73,18 @@ def parse_order(text: str) -> list[int]:
     return cards
 
 
+def prepare(given: dict[str, Any]) -> dict[str, Any]:
+    """With ``--order`` the deck is the cards listed: ``jokers`` is logged as what it holds.
+
+    ``--jokers`` then adds nothing, and an order with a joker has jokers, so
+    the header never says ``"jokers": true`` for jokers the game does not use.
+    """
+    order = given.get("order")
+    if not isinstance(order, str):
+        return given
+    return {**given, "jokers": any(card in JOKERS for card in parse_order(order))}
+
+
 def new_state(
     options: Options, setup: Options, rng: Rng, quiet: bool = False
 ) -> tuple[State, list[Event]]:
@@ -132,7 +145,9 @@ HELP = """\
 Shuffle-Mania commands (1-based positions count from the left of the deck):
   remove CARDS       remove one anomaly by its cards:   remove 9c 9d 8d
   remove POSITIONS   or by its positions:               remove 3 4 5 / remove 3-5
-  auto [ltr|rtl]     remove everything allowed, scanning left-to-right (default) or right-to-left
+  auto [ltr|rtl]     remove everything allowed, scanning left-to-right (default) or right-to-left;
+                     each removal says its positions in the deck as it is then ("4-5 of 50":
+                     the deck shrinks between removals; the board shows it before the first)
   done               end the pass (a pass that removed nothing ends your game)
   cut [N]            after a pass: N cards from the top go under (random if omitted),
                      then the deck is shuffled once and the next pass begins
@@ -154,4 +169,5 @@ GAME = Game(
     milestones=("pass_ended",),
     quiet_events=True,
     score_lower_is_better=True,
+    prepare=prepare,
 )

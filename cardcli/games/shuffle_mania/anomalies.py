@@ -150,6 +150,35 @@ def cover(start: int, end: int, windows: Sequence[Window]) -> list[Window] | Non
     return used if reach == end else None
 
 
+def first_gap(start: int, end: int, windows: Sequence[Window]) -> int | None:
+    """Where a block that is no anomaly breaks: ``i`` such that no pattern joins ``i`` and ``i+1``.
+
+    Walks the block from the left as ``cover`` does; None when it is covered.
+
+    >>> first_gap(0, 2, [Window(0, 1, RUN)]), first_gap(0, 1, [Window(0, 1, RUN)])
+    (1, None)
+    """
+    reach = start
+    for w in sorted(windows, key=lambda w: (w.start, w.end)):
+        if w.start < start or w.end > end:
+            continue
+        if w.start > reach:
+            break
+        reach = max(reach, w.end)
+    return reach if reach < end else None
+
+
+def pair_reason(a: int, b: int, level: str) -> str:
+    """Why two cards side by side are no pair at this level (the cards: indexes, jokers 52+)."""
+    if a >= 52 or b >= 52:
+        if level == "medium":
+            return "a joker pairs only with the other joker, or goes with an anomaly next to it"
+        return "a joker pairs only with the other joker"
+    if level == "easy":
+        return "neither the same rank nor neighbouring ranks"
+    return "neither the same rank nor neighbouring ranks of one suit"
+
+
 def removable_blocks(n: int, windows: Sequence[Window]) -> list[tuple[int, int]]:
     """Every block ``(start, end)`` that is one removable anomaly, in order."""
     blocks: list[tuple[int, int]] = []

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from cardcli.cards.playing import BARE_JOKER_WORDS, parse_card
 from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
+from cardcli.suggest import PROMPT_WORDS, unknown_command
 
 # A card reference in ``remove``: a card index, or this for "a joker" (X).
 ANY_JOKER = -1
@@ -130,4 +131,4 @@ def _parse(text: str) -> Command:
         if args and len(args[0]) > 6:
             raise InvalidCommand(f"cut {args[0]}: too many cards")
         return Cut(player, int(args[0]) if args else None)
-    raise InvalidCommand(f"unknown command '{words[0]}'; " + USAGE)
+    raise InvalidCommand(unknown_command(words[0], (*VERBS, *_ALIASES, *PROMPT_WORDS), USAGE))

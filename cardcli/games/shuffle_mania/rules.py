@@ -11,6 +11,7 @@ from cardcli.engine.game import Command, Event, Options, State
 from cardcli.engine.rng import Rng
 from cardcli.games.shuffle_mania import anomalies, commands
 from cardcli.games.shuffle_mania.commands import ANY_JOKER, Auto, Cut, Done, Remove
+from cardcli.words import counted
 
 WIN_BELOW = 10  # solo: fewer than 10 cards wins
 
@@ -202,10 +203,11 @@ class ShuffleManiaState(State):
             raise InvalidCommand("an anomaly has at least two different cards")
         if indexes[-1] - indexes[0] + 1 != len(indexes):
             missing = [i + 1 for i in range(indexes[0], indexes[-1]) if i not in indexes]
+            between = ", ".join(map(str, missing))
             raise IllegalCommand(
-                "the cards are not next to each other: position(s) "
-                + ", ".join(map(str, missing))
-                + " lie between them"
+                "the cards are not next to each other: "
+                + (f"position {between} lies" if len(missing) == 1 else f"positions {between} lie")
+                + " between them"
             )
         return indexes[0], indexes[-1]
 
@@ -233,11 +235,11 @@ class ShuffleManiaState(State):
         windows = self.windows(seat)
         used = anomalies.cover(start, end, windows)
         if used is None:
-            named = " ".join(card_names(hand.deck[start : end + 1]))
-            raise IllegalCommand(self._why_not(hand, start, end, named))
+            raise IllegalCommand(self._why_not(hand, start, end, windows))
         return [self._removal_event(seat, hand, start, end, used)]
 
-    def _why_not(self, hand: Hand, start: int, end: int, named: str) -> str:
+    def _why_not(self, hand: Hand, start: int, end: int, windows: list[anomalies.Window]) -> str:
+        """Which neighbours of the block do not match, and why."""
         if self.level == "hard":
             for i in range(start, end):
                 a, b = hand.deck[i], hand.deck[i + 1]
@@ -246,7 +248,19 @@ class ShuffleManiaState(State):
                         f"{card_name(a)} and {card_name(b)} became neighbours in this pass: "
                         "no inner-outers on hard (wait for the next pass)"
                     )
-        return f"{named} is not one anomaly on {self.level}; 'moves' lists what can be removed"
+        named = " ".join(card_names(hand.deck[start : end + 1]))
+        gap = anomalies.first_gap(start, end, windows)
+        if gap is None:  # covered only by patterns that reach beyond the block
+            gap = start
+        a, b = hand.deck[gap], hand.deck[gap + 1]
+        why = f"{card_name(a)} and {card_name(b)} do not match ({anomalies.pair_reason(a, b, self.level)})"
+        bigger = [w for w in windows if w.start <= gap < w.end and (w.start < start or w.end > end)]
+        if bigger:
+            whole = " ".join(card_names(hand.deck[bigger[0].start : bigger[0].end + 1]))
+            why += f"; {whole} is one anomaly: remove it whole"
+        return (
+            f"{named} is not one anomaly on {self.level}: {why}; 'moves' lists what can be removed"
+        )
 
     def _auto(self, seat: str, hand: Hand, direction: str) -> list[Event]:
         if self.level == "hard":
@@ -315,9 +329,9 @@ class ShuffleManiaState(State):
             count = hand.rng.randint(1, size - 1) if size >= 2 else 0
         elif size < 2:
             if count != 0:
-                raise IllegalCommand(f"a deck of {size} card(s) cannot be cut: type 'cut'")
+                raise IllegalCommand(f"a deck of {counted(size, 'card')} cannot be cut: type 'cut'")
         elif not 1 <= count <= size - 1:
-            raise IllegalCommand(f"cut takes 1 to {size - 1} cards from the top")
+            raise IllegalCommand(f"cut takes 1 to {counted(size - 1, 'card')} from the top")
         hand.deck = hand.deck[count:] + hand.deck[:count]
         hand.deck = shuffle_deck(hand.deck, hand.rng, self.model)
         hand.passes += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardcli.cards.playing import card_name
+from cardcli.words import counted
 
 if TYPE_CHECKING:
     from cardcli.games.shuffle_mania.rules import ShuffleManiaState
@@ -28,13 +29,13 @@ def render(state: ShuffleManiaState, seat: str | None = None, width: int = DEFAU
     for name, hand in state.hands.items():
         title = f"{name}: " if state.multi else ""
         if hand.phase == "over":
-            status = f"finished with {len(hand.deck)} card(s)"
+            status = f"finished with {counted(len(hand.deck), 'card')}"
         elif hand.phase == "cut":
             status = f"pass {hand.passes} removed {hand.removed_this_pass}: cut next"
         else:
             status = f"pass {hand.passes}, removed {hand.removed_this_pass} so far"
         lines.append(
-            f"{title}Shuffle-Mania ({state.level}, {state.model}) - {len(hand.deck)} cards - {status}"
+            f"{title}Shuffle-Mania ({state.level}, {state.model}) - {counted(len(hand.deck), 'card')} - {status}"
         )
         row_size = per_row(width)
         for row in range(0, len(hand.deck), row_size):
@@ -51,21 +52,25 @@ def describe(line: dict[str, object]) -> str | None:
     kind = line.get("type")
     who = f"{line['player']}: " if "player" in line else ""
     if kind == "removed":
-        cards = " ".join(line["cards"])  # type: ignore[arg-type]
+        # Positions are those of the deck just before this removal: in an auto
+        # that removes several anomalies the deck shrinks between them, and
+        # "of N" says which deck they count in (the board shows the first).
+        cards = line["cards"]
         positions = line["positions"]
-        assert isinstance(positions, list)
+        assert isinstance(cards, list) and isinstance(positions, list)
+        before = int(line["cards_left"]) + len(cards)  # type: ignore[call-overload]
         patterns = ", ".join(line["patterns"])  # type: ignore[arg-type]
         return (
-            f"{who}removed {cards} (positions {positions[0]}-{positions[-1]}: {patterns}); "
-            f"{line['cards_left']} left"
+            f"{who}removed {' '.join(cards)} (positions {positions[0]}-{positions[-1]} of "
+            f"{before}: {patterns}); {line['cards_left']} left"
         )
     if kind == "pass_ended":
         return f"{who}pass {line['number']} ended: {line['removed']} removed, {line['cards_left']} left"
     if kind == "player_finished":
-        return f"{who}finished with {line['cards_left']} card(s)"
+        return f"{who}finished with {counted(int(line['cards_left']), 'card')}"  # type: ignore[call-overload]
     if kind == "cut":
         how = "at random" if line["random"] else "as asked"
-        return f"{who}cut {line['count']} card(s) to the bottom ({how})"
+        return f"{who}cut {counted(int(line['count']), 'card')} to the bottom ({how})"  # type: ignore[call-overload]
     if kind == "shuffled":
         return f"{who}shuffled face {line['face']} ({line['model']})"
     if kind == "pass_started":
@@ -80,7 +85,7 @@ def result_text(result: dict[str, Any]) -> str:
     if len(scores) == 1:
         left = next(iter(scores.values()))
         verdict = "a win (fewer than 10)" if result["winners"] else "a loss (10 or more)"
-        return f"game over: {left} card(s) left, {verdict}"
+        return f"game over: {counted(left, 'card')} left, {verdict}"
     counts = ", ".join(f"{seat} {n}" for seat, n in scores.items())
     if result["tie"]:
         return f"game over: a tie ({counts} cards)"

@@ -1,0 +1,124 @@
+"""The native YAML decklist (``schemas/decklist.schema.json``), every problem at its line.
+
+The schema is checked as a whole and every error is reported at the line of
+the entry it is about (never a list index); the entries and inline cards
+without an error are read, so one report lists everything wrong at once.
+Only a file that is no YAML mapping at all is a ``DeckError``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardcli.cards.mtg.decklist import (
+    MAX_ENTRIES,
+    SECTIONS,
+    DeckError,
+    Decklist,
+    Entry,
+    clean_name,
+)
+from cardcli.cards.mtg.model import Card
+from cardcli.safeyaml import KEY_LINES, LINE_KEY, load_yaml, without_lines
+
+MAX_MESSAGE = 160
+
+
+def parse_yaml_deck(text: str, name: str) -> Decklist:
+    data = load_yaml(text, name, lines=True)
+    if not isinstance(data, dict):
+        raise DeckError(f"{name}: a decklist is a mapping with name and main: not a decklist")
+    entries = sum(len(data[s]) for s in SECTIONS if isinstance(data.get(s), list))
+    if entries > MAX_ENTRIES:
+        raise DeckError(f"{name}: more than {MAX_ENTRIES} entries: not a decklist")
+    _numbers_as_text(data.get("cards"))
+    deck = Decklist(name=Path(name).stem, path=name)
+    broken: set[tuple[Any, ...]] = set()  # the entries and cards with a problem: not read
+    for path, message in _schema_problems(without_lines(data)):
+        deck.problem(_line_of(data, path), f"{_field(path)}: {_short(message)}")
+        if len(path) >= 2 and isinstance(path[1], int):
+            broken.add((path[0], path[1]))
+        elif len(path) == 1:
+            broken.add((path[0],))
+    deck.problems.sort()
+    if isinstance(data.get("name"), str) and data["name"].strip():
+        deck.name = data["name"]
+    if isinstance(data.get("format"), str) and ("format",) not in broken:
+        deck.format = data["format"]
+    for section in SECTIONS:
+        items = data.get(section)
+        if not isinstance(items, list) or (section,) in broken:
+            continue
+        for index, item in enumerate(items):
+            if (section, index) in broken:
+                continue
+            if not isinstance(item["count"], int):  # JSON Schema counts 4.0 as an integer
+                deck.problem(item[LINE_KEY], f"count {item['count']} is not a whole number")
+                continue
+            deck.entries.append(
+                Entry(item["count"], clean_name(item["card"]), item[LINE_KEY], section)
+            )
+    cards = data.get("cards")
+    if isinstance(cards, list) and ("cards",) not in broken:
+        for index, item in enumerate(cards):
+            if ("cards", index) not in broken:
+                source = f"{Path(name).name} (inline)"
+                deck.inline_cards.append(
+                    (Card.from_data(without_lines(item), source), item[LINE_KEY])
+                )
+    if not deck.entries and not deck.problems:
+        raise DeckError(f"{name}: no cards found in main")
+    return deck
+
+
+def _field(path: list[Any]) -> str:
+    """What an error is about, by name: ``main entry count``, ``inline card power``."""
+    words = [str(part) for part in path if not isinstance(part, int)]
+    if not words:
+        return "decklist"
+    first = {"cards": "inline card"}.get(
+        words[0], f"{words[0]} entry" if len(path) > 1 else words[0]
+    )
+    return " ".join([first, *words[1:]])
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
+
+
+def _numbers_as_text(cards: Any) -> None:
+    """Inline cards may write ``power: 2``: the model keeps such values as text."""
+    if not isinstance(cards, list):
+        return
+    for card in cards:
+        if isinstance(card, dict):
+            for key in ("power", "toughness", "loyalty"):
+                if isinstance(card.get(key), int) and not isinstance(card[key], bool):
+                    card[key] = str(card[key])
+
+
+def _line_of(data: Any, path: list[Any]) -> int:
+    """The line of the deepest mapping or list item on ``path`` (1 for the file itself)."""
+    line = data.get(LINE_KEY, 1) if isinstance(data, dict) else 1
+    node = data
+    for part in path:
+        item_lines = getattr(node, "lines", None)
+        if isinstance(part, int) and isinstance(item_lines, list) and part < len(item_lines):
+            line = item_lines[part]
+        elif isinstance(node, dict) and isinstance(node.get(KEY_LINES), dict):
+            line = node[KEY_LINES].get(part, line)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(node, dict):
+            line = node.get(LINE_KEY, line)
+    return int(line)
+
+
+def _schema_problems(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
+    from cardcli.cards.mtg.schemas import deck_validator
+
+    errors = sorted(deck_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
+    return [(list(e.path), e.message) for e in errors]
