@@ -370,3 +370,32 @@ def test_resume_of_a_live_game_catches_up_at_once_then_reads(tmp_path: Path) -> 
     last_time = int(last["text"].split()[0][1:])
     assert int(person[0]["text"].split()[0][1:]) >= last_time  # at the continuation's clock
     assert cardcli("replay", str(log)).exit_code == 0
+
+
+def test_a_rejection_reworded_since_an_older_engine_still_replays(tmp_path: Path) -> None:
+    from cardcli import __version__
+
+    played = cardcli("play", "shuffle-mania", "--seed", "3", stdin="frobnicate\nauto\n")
+    data = played.stdout_bytes
+    assert b'"type":"rejected"' in data
+    lines = lines_of(data)
+    reworded = [
+        line.replace(b'"reason":"', b'"reason":"old words: ', 1)
+        if b'"type":"rejected"' in line
+        else line
+        for line in lines
+    ]
+    same_version = write(tmp_path, "same.jsonl", b"".join(reworded))
+    assert cardcli("replay", same_version).exit_code == 1  # this version: every byte counts
+    older = [
+        reworded[0].replace(f'"engine":"{__version__}"'.encode(), b'"engine":"0.1.0"'),
+        *reworded[1:],
+    ]
+    log = write(tmp_path, "old.jsonl", b"".join(older))
+    result = cardcli("replay", log)
+    assert result.exit_code == 0, result.stdout
+    assert "rejections worded as cardcli 0.1.0" in result.stderr
+    # Anything else that differs is still a divergence, whatever the version.
+    removed = next(i for i, line in enumerate(older) if b'"type":"removed"' in line)
+    older[removed] = older[removed].replace(b'"cards_left":', b'"cards_left":1', 1)
+    assert cardcli("replay", write(tmp_path, "old2.jsonl", b"".join(older))).exit_code == 1

@@ -89,6 +89,7 @@ def replay(log: str, show: bool, to: int | None, seat: str | None = None) -> int
         rerun = Replay(first.line, log)
         for text in rerun.notes:
             note(text)
+        said = len(rerun.notes)
         shown = _Show(rerun, seat) if show else None
         count = 0
         for entry in chain([first], lines):
@@ -107,6 +108,8 @@ def replay(log: str, show: bool, to: int | None, seat: str | None = None) -> int
                 shown.line(entry.line)
         if shown is not None:
             shown.flush()
+        for text in rerun.notes[said:]:  # what came up along the way (reworded rejections)
+            note(text)
         if to is not None:
             echo(f"{one_line(log)}: replayed identically up to seq {count - 1}")
             return 0

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from cardcli import __version__
 from cardcli.engine.errors import CardcliError, LogError
 from cardcli.engine.game import get_game
 from cardcli.engine.log import LOG_FORMAT, Line, encode, encode_bytes
@@ -219,6 +220,7 @@ class Replay:
         self.pending: deque[Line] = deque()
         self.produced: list[Line] | None = [] if keep else None
         self.notes: list[str] = []
+        self._reworded_noted = False
         self.matched = 0  # lines of the log that matched so far
         self.over_at: int | None = None
         self._logged_header = header
@@ -252,12 +254,37 @@ class Replay:
             if not self._submit(line):
                 return Divergence(number, line, None, waiting=True)
         expected = self.pending.popleft()
-        if data != encode_bytes(expected):
+        if data != encode_bytes(expected) and not self._reworded(line, data, expected):
             copy = data == self._previous
             return Divergence(number, line, expected, copy_of_previous=copy)
         self.matched = number
         self._previous = data
         return None
+
+    def _reworded(self, line: Line, data: bytes, expected: Line) -> bool:
+        """A rejection another version of cardcli explained in other words.
+
+        The reason of a rejected command is an explanation for people, not a
+        fact of the game: a log written by another engine version replays when
+        its lines differ from today's only there (said once in ``notes``). A log
+        of this version is held to every byte.
+        """
+        logged_engine = self._logged_header.get("engine")
+        if logged_engine == __version__ or line.get("type") != "rejected":
+            return False
+        if expected.get("type") != "rejected" or not isinstance(line.get("reason"), str):
+            return False
+        if data != encode_bytes(line):  # the line itself as the engine writes lines
+            return False
+        if encode_bytes({**line, "reason": expected.get("reason")}) != encode_bytes(expected):
+            return False
+        if not self._reworded_noted:
+            self._reworded_noted = True
+            self.notes.append(
+                f"{one_line(self.name)}: rejections worded as cardcli {one_line(str(logged_engine))} "
+                f"wrote them; this cardcli ({__version__}) words some differently"
+            )
+        return True
 
     def _submit(self, line: Line) -> bool:
         """Give the engine the input a log line records; False if it is no input line."""
