@@ -44,8 +44,11 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
     p = table.players[player]
     found: list[Action] = []
     seen: set[str] = set()
-    sources = costs.mana_sources(table, player) if p.hand else []
-    for obj in p.hand:
+    flashback = [o for o in p.graveyard if o.proto.flashback is not None]
+    if flashback and table.graveyard_abilities_lost():
+        flashback = []
+    sources = costs.mana_sources(table, player) if p.hand or flashback else []
+    for obj in [*p.hand, *flashback]:
         if obj.name in seen:
             continue
         seen.add(obj.name)

@@ -145,6 +145,11 @@ class Proto:
     enchant: str | None = None  # an Aura's "Enchant ..." as a target kind
     produces: tuple[str, ...] = ()
     tapped_token: bool = False  # a token created tapped
+    enters_tapped: bool = False  # a replacement of its own: it enters tapped (614.1c)
+    enters_with: Mapping[str, Any] | None = None  # it enters with counters (counter, amount)
+    damage_shield: Mapping[str, Any] | None = None  # damage to it is prevented (615)
+    flashback: ManaCost | None = None  # 702.34: castable from the graveyard for this cost
+    flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
 
     def is_type(self, kind: str) -> bool:
         return kind in self.types
@@ -166,6 +171,7 @@ class Proto:
         types = frozenset(card.types)
         abilities = () if card.manual else card.abilities
         triggers, statics, activated, mana = _sort_abilities(abilities)
+        replacements = {a["replacement"]: a for a in abilities if "replacement" in a}
         if not mana and card.produces and (card.is_land or not any(a.cost for a in activated)):
             # A land's (or mana rock's) "{T}: Add one mana of ...", from ``produces``.
             built_in = Ability(
@@ -200,6 +206,15 @@ class Proto:
             mana_abilities=mana,
             enchant=_enchant_kind(enchant),
             produces=card.produces,
+            enters_tapped="enters_tapped" in replacements,
+            enters_with=replacements.get("enters_with_counters"),
+            damage_shield=replacements.get("prevent_damage"),
+            flashback=ManaCost.parse(card.flashback)
+            if card.flashback and not card.manual
+            else None,
+            flash_cost=ManaCost.parse(card.flash_cost)
+            if card.flash_cost and not card.manual
+            else None,
         )
 
     @classmethod

@@ -39,6 +39,8 @@ class Resolution:
     answers: Answers = field(default_factory=dict)
     previous: list[Target] = field(default_factory=list)  # what the last effect reached
     previous_players: list[str] = field(default_factory=list)
+    results: dict[str, int] = field(default_factory=dict)  # "the damage dealt this way"...
+    paid: bool | None = None  # whether the last ``pay`` effect was paid
 
     def slot_for(self, effect: int) -> int | None:
         for i, slot in enumerate(self.slots):
@@ -63,6 +65,9 @@ def run_effect(table: Table, res: Resolution) -> None:
     """Resolve the effect at ``res.index`` (may raise ``NeedDecision``)."""
     effect = res.item.effects[res.index]
     key = f"{res.index}"
+    condition = effect.get("if")
+    if condition is not None and (res.paid is True) != (condition == "paid"):
+        return  # "if a player does" (608.2c)
     if effect.get("optional"):
         controller = res.item.controller
         answer = ask(
@@ -163,21 +168,25 @@ def _players(table: Table, targets: list[Target]) -> list[str]:
 
 
 def _amount(table: Table, res: Resolution, effect: Effect, default: int = 1) -> int:
+    amount = effect.get("amount", default)
+    if isinstance(amount, dict) and "previous" in amount:
+        return max(0, res.results.get(str(amount["previous"]), 0))  # "... this way"
     source = table.objects.get(res.item.source_id)
-    return max(
-        0, table.amount_of(effect.get("amount", default), res.item.controller, source, res.item.x)
-    )
+    return max(0, table.amount_of(amount, res.item.controller, source, res.item.x))
 
 
 def _remember(table: Table, res: Resolution, reached: list[Target]) -> None:
-    """What this effect reached, for a later 'that player' or 'that creature'."""
+    """What this effect reached, for a later 'that player', 'that creature' or 'its power'."""
     res.previous = list(reached)
     players: list[str] = []
     for t in reached:
         if isinstance(t, str):
             players.append(t)
         elif t in table.objects:
-            players.append(table.objects[t].controller)
+            obj = table.objects[t]
+            players.append(obj.controller)
+            if obj.zone == "battlefield" and "power" not in res.results:
+                res.results["power"] = max(0, table.chars(obj).power)  # last known (608.2h)
     res.previous_players = players
 
 
@@ -188,8 +197,11 @@ def _damage(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = subjects(table, res, effect, default="each_opponent")
     amount = _amount(table, res, effect)
     _remember(table, res, reached)
+    dealt = 0
+    exile = bool(effect.get("exile_if_dies"))
     for target in reached:
-        table.damage(res.source, target, amount)
+        dealt += table.damage(res.source, target, amount, exile_if_dies=exile)
+    res.results["damage_dealt"] = res.results.get("damage_dealt", 0) + dealt
 
 
 def _destroy(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -266,8 +278,10 @@ def _lose_life(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = subjects(table, res, effect, default="each_opponent")
     _remember(table, res, reached)
     amount = _amount(table, res, effect)
+    lost = 0
     for player in _players(table, reached):
-        table.lose_life(player, amount, "effect")
+        lost += table.lose_life(player, amount, "effect")
+    res.results["life_lost"] = res.results.get("life_lost", 0) + lost
 
 
 def _draw(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -289,6 +303,23 @@ def _discard(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         hand = table.players[player].hand
         able = [o for o in hand if not filt or matches(table, filt, o, table._printed(o), None)]
         count = min(amount, len(able))
+        if effect.get("random") and count < len(able):
+            # "At random": the game's own stream chooses (701.9a-b), logged as a choice.
+            rng = table.rng(f"random:{player}")
+            pool = list(able)
+            rng.shuffle(pool)
+            picked = pool[:count]
+            table.emit(
+                {
+                    "type": "choice",
+                    "who": player,
+                    "kind": "discard at random",
+                    "chosen": [f"#{o.id}" for o in picked],
+                    "among": len(able),
+                }
+            )
+            chosen.extend(picked)
+            continue
         picks = ask(
             table,
             res.answers,
@@ -351,6 +382,77 @@ def _from_graveyards(table: Table, res: Resolution, effect: Effect) -> list[Obj]
     return found
 
 
+def _remove_counters(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    reached = subjects(table, res, effect, default="it")
+    amount = _amount(table, res, effect)
+    kind = str(effect.get("counter", "+1/+1"))
+    for obj in _objects(table, reached):
+        if obj.zone == "battlefield":
+            table.remove_counters(obj, kind, amount)
+
+
+def _no_combat_damage(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """ "It assigns no combat damage this turn" (510.1a, an effect on the creature)."""
+    table.clock += 1
+    for obj in _objects(table, subjects(table, res, effect, default="it")):
+        if obj.zone != "battlefield":
+            continue
+        obj.effects.append(ObjEffect(table.clock, no_combat_damage=True, source=res.item.name))
+        obj.touch()
+        table.emit({"type": "no_combat_damage", "id": obj.id, "until": "end_of_turn"})
+
+
+def _pay(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """ "Any player may exile three cards from their graveyard": offered in APNAP order (101.4)
+    until one player pays; ``res.paid`` says whether anyone did."""
+    need = int((effect.get("cost") or {}).get("exile_from_graveyard", 0))
+    res.paid = False
+    for player in table.apnap():
+        graveyard = player.graveyard
+        if len(graveyard) < need:
+            continue
+        answer = ask(
+            table,
+            res.answers,
+            f"{key}:pay:{player.name}",
+            Decision(
+                "pay",
+                player.name,
+                f"{res.item.name}: {player.name}, exile {need} cards from your graveyard"
+                f" ({describe_effect(_next(res))})? (choose yes or no)",
+                ["yes", "no"],
+                data={"item": res.item.id, "source": res.item.source_id},
+            ),
+        )
+        if answer != ["yes"]:
+            continue
+        cards = [f"#{o.id}" for o in graveyard]
+        picks = ask(
+            table,
+            res.answers,
+            f"{key}:paycards:{player.name}",
+            Decision(
+                "exile_cards",
+                player.name,
+                f"{res.item.name}: choose {need} cards of {player.name}'s graveyard to exile",
+                cards,
+                low=need,
+                high=need,
+                data={"item": res.item.id},
+            ),
+        )
+        chosen = [table.objects[int(p[1:])] for p in picks if int(p[1:]) in table.objects]
+        table.emit({"type": "paid", "who": player.name, "card": res.item.name, "exiled": picks})
+        table.move_many([Move(obj, "exile", "paid") for obj in chosen])
+        res.paid = True
+        return
+
+
+def _next(res: Resolution) -> Effect:
+    effects = res.item.effects
+    return effects[res.index + 1] if res.index + 1 < len(effects) else {}
+
+
 def _counters(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = subjects(table, res, effect)
     amount = _amount(table, res, effect)
@@ -371,6 +473,8 @@ def _pump(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             table.clock,
             power=int(effect.get("power", 0)),
             toughness=int(effect.get("toughness", 0)),
+            set_power=effect.get("set_power"),
+            set_toughness=effect.get("set_toughness"),
             keywords=keywords,
             until=str(effect.get("until", "end_of_turn")),
             source=res.item.name,
@@ -420,7 +524,7 @@ def counter_item(table: Table, item: StackItem) -> None:
     del table.items[item.id]
     table.emit({"type": "countered", "id": item.id, "card": item.name})
     if item.obj is not None:
-        table.move(item.obj, "graveyard", "countered")
+        table.move(item.obj, "exile" if item.context.get("flashback") else "graveyard", "countered")
 
 
 def _bounce(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -447,16 +551,41 @@ def _search(table: Table, res: Resolution, effect: Effect, key: str) -> None:
                 data={"item": res.item.id},
             ),
         )
+        to = str(effect.get("to", "battlefield" if effect.get("tapped") else "hand"))
+        found: list[Obj] = []
         for pick in picks:
             obj = table.objects.get(int(pick[1:]))
             if obj is None:
                 continue
-            if effect.get("tapped"):
-                table.move(obj, "battlefield", "searched", tapped=True, controller=player)
-            else:
+            if to == "battlefield":
+                table.move(
+                    obj,
+                    "battlefield",
+                    "searched",
+                    tapped=bool(effect.get("tapped")),
+                    controller=player,
+                )
+            elif to == "hand":
                 table.move(obj, "hand", "searched")
+            else:
+                found.append(obj)  # put on top after the shuffle
         table.rng(f"shuffle:{player}").shuffle(library)
         table.emit({"type": "shuffled", "who": player})
+        for obj in found:
+            library.remove(obj)
+            library.append(obj)  # the top of a library is the end of its list
+            table.emit(
+                {
+                    "type": "moved",
+                    "card": obj.name,
+                    "id": obj.id,
+                    "was": obj.id,
+                    "from": "library",
+                    "to": "library",
+                    "owner": obj.owner,
+                    "why": "on top",
+                }
+            )
 
 
 def _add_mana(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -503,6 +632,9 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "search_library": _search,
     "add_mana": _add_mana,
     "regenerate": _regenerate,
+    "remove_counters": _remove_counters,
+    "assigns_no_combat_damage": _no_combat_damage,
+    "pay": _pay,
 }
 
 

@@ -110,6 +110,18 @@ class ManaCost:
             self.text,
         )
 
+    def plus(self, other: ManaCost) -> ManaCost:
+        """The cost with ``other`` added to it (an additional cost, 601.2f)."""
+        return ManaCost(
+            self.generic + other.generic,
+            self.colored + other.colored,
+            self.hybrid + other.hybrid,
+            self.two_hybrid + other.two_hybrid,
+            self.phyrexian + other.phyrexian,
+            self.x + other.x,
+            self.text + other.text,
+        )
+
     def is_free(self) -> bool:
         return self.mana_value == 0 and not self.x
 

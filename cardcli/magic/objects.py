@@ -104,6 +104,8 @@ class ObjEffect:
     add_subtypes: tuple[str, ...] = ()
     until: str = "end_of_turn"
     source: str = ""
+    no_combat_damage: bool = False  # "assigns no combat damage this turn"
+    exile_if_dies: bool = False  # "if it would die this turn, exile it instead" (614)
 
 
 @dataclass
