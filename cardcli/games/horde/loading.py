@@ -132,13 +132,28 @@ def load_setup(path: Any) -> dict[str, Any]:
     except CardcliError as err:
         raise UsageError(f"--setup: {err}") from None
     _validate_setup(data, f"--setup {file}")
-    pool = CardPool.bundled()
+    pool = _setup_pool(CardPool)
     names = _card_names(data)
     definitions: dict[str, Any] = {}
     if names:
         definitions = resolve_names(names, f"--setup {file}", pool)["definitions"]
     position = _resolve_position(data, pool, f"--setup {file}")
     return {"source": file.name, "position": position, "definitions": definitions}
+
+
+_POOLS: dict[tuple[Any, ...], Any] = {}
+
+
+def _setup_pool(kind: Any) -> Any:
+    """The bundled pool with the user's, read once per process while none of its files changes."""
+    from cardcli.cards.mtg.pool import bundled_card_files, user_pool_path
+
+    files = [*bundled_card_files(), user_pool_path()]
+    key = tuple((str(f), f.stat().st_mtime_ns if f.exists() else None) for f in files)
+    if key not in _POOLS:
+        _POOLS.clear()
+        _POOLS[key] = kind.bundled()
+    return _POOLS[key]
 
 
 def _validate_setup(data: Any, label: str) -> None:

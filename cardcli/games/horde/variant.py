@@ -158,9 +158,11 @@ class HordeVariant(Variant):
                     table.emit({"type": "horde_hand", "order": [o.id for o in hand]})
                 queue.extend(o.id for o in hand)
             if not queue and not table.extra.get("horde_flashback_done"):
-                # Reading: then it casts every card of its graveyard it may cast (flashback).
+                # Reading: then it casts every card it may cast from its graveyard (flashback)
+                # that was there as its turn's reveal began: a card cast this turn waits.
                 table.extra["horde_flashback_done"] = True
-                back = [o for o in horde.graveyard if o.proto.flashback is not None]
+                waiting = set(table.extra.get("horde_flashback", ()))
+                back = [o for o in horde.graveyard if o.id in waiting]
                 if back and not table.graveyard_abilities_lost():
                     table.rng("horde:flashback").shuffle(back)
                     queue.extend(o.id for o in back)
@@ -254,6 +256,7 @@ def reveal(table: Table, rules: dict[str, Any]) -> None:
     table.extra["horde_queue"] = []
     table.extra["horde_hand_done"] = False
     table.extra["horde_flashback_done"] = False
+    table.extra["horde_flashback"] = [o.id for o in horde.graveyard if o.proto.flashback]
     names: list[str] = []
     set_aside: list[Obj] = []
     token: Obj | None = None
