@@ -108,7 +108,8 @@ def team_can_act(table: Table, players: list[str]) -> bool:
 
 
 def _castable_with_all_mana(table: Table, player: str) -> bool:
-    """A spell only mana creatures or rocks could pay for still counts as something to do."""
+    """A spell or ability only mana creatures or rocks could pay for still counts as something
+    to do."""
     extra = [
         o
         for o in table.battlefield.values()
@@ -125,11 +126,22 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
         for obj in extra:
             for kind in obj.proto.mana_abilities[0].mana[0]:
                 pool[kind] = pool.get(kind, 0) + 1
-        return any(
+        if any(
             "Land" not in obj.proto.types
             and casting.cast_problem(table, player, obj, None, explain=False) is None
             for obj in table.players[player].hand
-        )
+        ):
+            return True
+        for obj in list(table.battlefield.values()):
+            if obj.controller != player:
+                continue
+            for ability in obj.proto.activated:
+                try:
+                    activation.check_activation(table, player, obj, ability)
+                except IllegalCommand:
+                    continue
+                return True
+        return False
     finally:
         pool.clear()
         pool.update(saved)

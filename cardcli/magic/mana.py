@@ -4,7 +4,8 @@ A cost is parsed once into a ``ManaCost``. Paying looks for sources for every
 coloured symbol first (a small bipartite matching, so a dual land is never
 spent on a colour another land could have paid), then generic mana from what is
 left. Mana already in the pool is used before any land is tapped, and among
-lands the ones that make fewer colours go first.
+lands the ones that make fewer colours go first; generic mana is paid with lands of
+colours the cost does not ask for before the others.
 
 >>> cost = ManaCost.parse("{2}{B}{B}")
 >>> cost.generic, cost.colored, cost.mana_value
@@ -182,6 +183,10 @@ def pay(
             match[len(demands)] = slot
             demands.append((color,))
     free = [i for i in range(len(units)) if i not in used]
+    # Generic mana: the pool first (it empties anyway), then sources of colours this cost does
+    # not ask for, so that a Swamp is not spent on {1} while an Island could pay it.
+    wanted = {kind for demand in demands for kind in demand}
+    free.sort(key=lambda i: (units[i][0] >= 0, bool(wanted & set(units[i][1])), i))
     if len(free) < generic:
         return None
     plan = Plan(life=life_paid)
