@@ -159,13 +159,19 @@ def compute(table: Table, obj: Obj) -> Chars:
     # Layer 7a: characteristic-defining abilities (604.3), unless removed in layer 6.
     power = proto.power or 0
     toughness = proto.toughness or 0
-    if proto.pt_cda and not lost:
-        for ability in proto.statics:
-            if ability.static == "cda":
-                if "power" in ability.data:
-                    power += table.amount_of(ability.data["power"], obj.controller, obj)
-                if "toughness" in ability.data:
-                    toughness += table.amount_of(ability.data["toughness"], obj.controller, obj)
+    # (Two Soulless Ones count each other's type, never each other's power: while one's CDA
+    # is being counted, reading it again takes its printed values, so nothing recurses.)
+    if proto.pt_cda and not lost and obj.id not in table.cda_busy:
+        table.cda_busy.add(obj.id)
+        try:
+            for ability in proto.statics:
+                if ability.static == "cda":
+                    if "power" in ability.data:
+                        power += table.amount_of(ability.data["power"], obj.controller, obj)
+                    if "toughness" in ability.data:
+                        toughness += table.amount_of(ability.data["toughness"], obj.controller, obj)
+        finally:
+            table.cda_busy.discard(obj.id)
     # Layer 7b: setting effects (statics and resolved effects by timestamp), then 7c:
     # modifications and counters.
     setting: list[tuple[int, int | None, int | None]] = [(ts, p, t) for ts, p, t in base]

@@ -92,6 +92,7 @@ class Table:
         self.stray_tokens: list[Obj] = []  # tokens moved off the battlefield (704.5d)
         self.dirty = True  # something changed since state-based actions were last checked
         self._memo: dict[str, tuple[tuple[int, int], Any]] = {}
+        self.cda_busy: set[int] = set()  # objects whose characteristic-defining ability is counting
         # Turn and flow state, driven by ``flow``.
         self.turn = 0
         self.active = 0  # index into teams
