@@ -34,6 +34,25 @@ SIDES = ("horde", "p1", "p2", "p3", "p4")
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 
 
+ALL = "all"  # simulate --players all: each of 2, 3 and 4 players
+
+
+def load_players(text: Any) -> int | str:
+    """``--players``: 2, 3 or 4 (and, for simulate, all)."""
+    word = str(text).strip().lower()
+    if word == ALL:
+        return ALL
+    if word in ("2", "3", "4"):
+        return int(word)
+    raise UsageError(f"--players takes 2, 3, 4 or all, got '{str(text)[:20]}'")
+
+
+def check_players(value: Any) -> int | str:
+    if value == ALL or (type(value) is int and 2 <= value <= 4):
+        return value  # type: ignore[no-any-return]
+    raise UsageError(f"option players must be 2, 3 or 4 (or all for simulate), got {value!r}")
+
+
 def load_horde(path: Any) -> Resolved:
     return resolve_deck_file(str(path), "--horde")
 

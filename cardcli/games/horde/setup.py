@@ -74,6 +74,8 @@ def build(
     streams, of the RNG version the log names."""
     if setup.get("setup") is not None:
         return _from_position(options, setup["setup"], seed, spawn)
+    if options["players"] == "all":
+        raise UsageError("--players all is for simulate: a game has 2, 3 or 4 players")
     players = int(options["players"])
     table = new_table(options, seed, players, int(options["life"]), spawn)
     protos = Protos()
