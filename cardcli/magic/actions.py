@@ -61,7 +61,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             found.append(Action("cast", player, obj.id, obj.name))
         if stop_at_first and found:
             return found
-    for obj in list(table.battlefield.values()):
+    for obj in list(table.acting.values()):
         if obj.controller != player:
             continue
         for index, ability in enumerate(obj.proto.activated):
@@ -76,7 +76,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
                 return found
     if stop_at_first:
         return found
-    for obj in list(table.battlefield.values()):
+    for obj in list(table.acting.values()):
         if obj.controller != player or not obj.proto.mana_abilities:
             continue
         ability = obj.proto.mana_abilities[0]
@@ -112,7 +112,7 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
     to do."""
     extra = [
         o
-        for o in table.battlefield.values()
+        for o in table.acting.values()
         if o.controller == player
         and o.proto.mana_abilities
         and "Land" not in o.proto.types
@@ -132,7 +132,7 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
             for obj in table.players[player].hand
         ):
             return True
-        for obj in list(table.battlefield.values()):
+        for obj in list(table.acting.values()):
             if obj.controller != player:
                 continue
             for ability in obj.proto.activated:

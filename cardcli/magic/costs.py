@@ -59,7 +59,7 @@ def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
 def mana_sources(table: Table, player: str) -> list[Source]:
     """Untapped lands that tap for mana with no other cost: what pays a cost by itself."""
     found: list[Source] = []
-    for obj in table.battlefield.values():
+    for obj in table.acting.values():
         if obj.controller != player or obj.tapped or not obj.proto.mana_abilities:
             continue
         if "Land" not in table.chars(obj).types:

@@ -112,6 +112,8 @@ def check(table: Table, answers: Answers) -> bool:
 def _legend_rule(table: Table, answers: Answers) -> list[Obj]:
     """704.5j: a player with two or more legendary permanents of one name keeps one."""
     seen: dict[tuple[str, str], list[Obj]] = {}
+    if not table.legends:
+        return []  # (no effect of the card model makes a permanent legendary)
     for obj in table.battlefield.values():
         if "Legendary" in table.chars(obj).supertypes:
             seen.setdefault((obj.controller, obj.name), []).append(obj)

@@ -74,6 +74,8 @@ class Table:
         self.players: dict[str, Player] = {}
         self.objects: dict[int, Obj] = {}
         self.battlefield: dict[int, Obj] = {}
+        self.acting: dict[int, Obj] = {}  # permanents with activated or mana abilities
+        self.legends = 0  # legendary permanents on the battlefield (704.5j has work to do)
         self.stack: list[StackItem] = []
         self.items: dict[int, StackItem] = {}
         self.next_id = 1
@@ -258,6 +260,11 @@ class Table:
         self.clock += 1
         obj.timestamp = self.clock
         self.battlefield[obj.id] = obj
+        proto = obj.proto
+        if proto.activated or proto.mana_abilities:
+            self.acting[obj.id] = obj
+        if "Legendary" in proto.supertypes:
+            self.legends += 1
         self.zone_version += 1
         proto = obj.proto
         if proto.statics:
@@ -272,6 +279,9 @@ class Table:
 
     def _leave_battlefield(self, obj: Obj) -> None:
         del self.battlefield[obj.id]
+        self.acting.pop(obj.id, None)
+        if "Legendary" in obj.proto.supertypes:
+            self.legends -= 1
         if obj.proto.statics:
             self.statics = [st for st in self.statics if st.source is not obj]
             self.static_version += 1

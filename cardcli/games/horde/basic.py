@@ -15,7 +15,7 @@ from cardcli.engine.rng import Rng
 from cardcli.games.horde import fight, judge, opening
 from cardcli.games.horde.judge import HORDE
 from cardcli.magic import actions, activation, casting, combat, costs
-from cardcli.magic.actions import actions_for, can_play_land
+from cardcli.magic.actions import can_play_land
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
@@ -131,11 +131,31 @@ class Policy:
     # -- casting -------------------------------------------------------------------------------------
 
     def castable(self, table: Table, team: Team) -> list[tuple[str, Obj]]:
+        """Every spell a player of the team may cast now (one of each name), as ``moves`` would
+        list it, without the lands and mana abilities."""
         found: list[tuple[str, Obj]] = []
+        timing = None
         for player in team.players:
-            for action in actions_for(table, player.name):
-                if action.kind == "cast":
-                    found.append((player.name, table.objects[action.obj_id]))
+            cards = [o for o in player.hand if "Land" not in o.proto.types]
+            if not table.graveyard_abilities_lost():
+                cards.extend(o for o in player.graveyard if o.proto.flashback is not None)
+            if not cards:
+                continue
+            if timing is None:
+                timing = costs.sorcery_timing(table, player.name)
+            sources = costs.mana_sources(table, player.name)
+            seen: set[str] = set()
+            for obj in cards:
+                if obj.name in seen:
+                    continue
+                seen.add(obj.name)
+                if not timing and not casting.may_cast_now(table, player.name, obj):
+                    continue
+                problem = casting.cast_problem(
+                    table, player.name, obj, None, sources=sources, explain=False
+                )
+                if problem is None:
+                    found.append((player.name, obj))
         return found
 
     def spell_to_cast(self, table: Table, team: Team) -> str | None:

@@ -32,12 +32,17 @@ class Protos:
 
     def __init__(self) -> None:
         self.by_key: dict[str, Proto] = {}
+        self.by_object: dict[int, tuple[dict[str, Any], Proto]] = {}
 
     def of(self, definition: dict[str, Any]) -> Proto:
+        known = self.by_object.get(id(definition))
+        if known is not None and known[0] is definition:
+            return known[1]  # the same definition object as before: no need to compare
         key = json.dumps(definition, sort_keys=True)
         proto = self.by_key.get(key)
         if proto is None:
             proto = self.by_key[key] = Proto.from_card(Card.from_data(definition, source="log"))
+        self.by_object[id(definition)] = (definition, proto)
         return proto
 
 
