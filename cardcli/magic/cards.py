@@ -150,6 +150,7 @@ class Proto:
     damage_shield: Mapping[str, Any] | None = None  # damage to it is prevented (615)
     flashback: ManaCost | None = None  # 702.34: castable from the graveyard for this cost
     flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
+    cant_be_countered: bool = False
 
     def is_type(self, kind: str) -> bool:
         return kind in self.types
@@ -212,6 +213,7 @@ class Proto:
             flashback=ManaCost.parse(card.flashback)
             if card.flashback and not card.manual
             else None,
+            cant_be_countered=card.cant_be_countered and not card.manual,
             flash_cost=ManaCost.parse(card.flash_cost)
             if card.flash_cost and not card.manual
             else None,

@@ -139,12 +139,19 @@ def subjects(table: Table, res: Resolution, effect: Effect, default: str = "you"
             "each_creature_you_control",
             "each_other_creature_you_control",
             "each_creature_you_dont_control",
+            "each_creature_an_opponent_controls",
         ):
             if "Creature" not in ch.types:
                 continue
+            if each == "each_creature_an_opponent_controls" and not table.are_opponents(
+                obj.controller, controller
+            ):
+                continue
             if "other" in each and obj.id == item.source_id:
                 continue
-            if "you_control" in each and "dont" not in each and obj.controller != controller:
+            if each in ("each_creature_you_control", "each_other_creature_you_control") and (
+                obj.controller != controller
+            ):
                 continue
             if each == "each_creature_you_dont_control" and obj.controller == controller:
                 continue
@@ -515,6 +522,9 @@ def _counter_spell(table: Table, res: Resolution, effect: Effect, key: str) -> N
         item = table.items.get(target) if isinstance(target, int) else None
         if item is None or item not in table.stack:
             continue
+        if item.obj is not None and item.obj.proto.cant_be_countered:
+            table.emit({"type": "not_countered", "id": item.id, "card": item.name})
+            continue  # "can't be countered" (701.5a: the counter does nothing to it)
         counter_item(table, item)
 
 
