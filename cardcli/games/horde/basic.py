@@ -99,15 +99,44 @@ class Policy:
             answer = self.against_attack(table, team)
             if answer:
                 return answer
-        if table.step == "end" and not mine:
-            answer = self.end_of_turn(table, team)
+        if table.step == "declare_blockers" and table.combat is not None:
+            answer = self.combat_trick(table, team)
             if answer:
                 return answer
-        if mine and table.step == "end":
+        if table.step == "end":
             answer = self.end_of_turn(table, team)
             if answer:
                 return answer
         return "pass"
+
+    def combat_trick(self, table: Table, team: Team) -> str | None:
+        """Blocks are declared: a pump spell that saves one of the team's creatures in a fight,
+        or lets it kill what it fights."""
+        fight_ = table.combat
+        assert fight_ is not None
+        if not fight_.blockers_done:
+            return None
+        tricks = [
+            (p, o) for p, o in self.castable(table, team) if judge.kind_of(o.proto) == "trick"
+        ]
+        if not tricks:
+            return None
+        pairs: list[tuple[Obj, list[Obj], Obj]] = []  # (attacker, blockers, our creature)
+        for attacker_id, blocker_ids in fight_.blocked_by.items():
+            attacker = table.objects.get(attacker_id)
+            blockers = [table.objects[b] for b in blocker_ids if b in table.objects]
+            if attacker is None or not blockers:
+                continue
+            for obj in [attacker, *blockers]:
+                if obj.controller in team.names:
+                    pairs.append((attacker, blockers, obj))
+        for player, card in tricks:
+            effect = next(e for e in card.proto.spell if e.get("do") == "pump")
+            bonus = (int(effect.get("power", 0)), int(effect.get("toughness", 0)))
+            for attacker, blockers, ours in pairs:
+                if fight.trick_helps(table, attacker, blockers, ours, bonus):
+                    return f"{player} cast #{card.id} -> #{ours.id}"
+        return None
 
     def land_to_play(self, table: Table, player: str) -> Obj | None:
         lands = [
@@ -192,7 +221,15 @@ class Policy:
                 return None
             return (20.0 + gain, name)
         if kind == "team_pump":
-            return None  # Overrun: the planner's
+            # Before combat, with three creatures or more ready to attack.
+            ready = [
+                o
+                for o in table.battlefield.values()
+                if o.controller in team.names and combat.can_attack(table, o)
+            ]
+            if table.step != "main1" or len(ready) < 3:
+                return None
+            return (15.0 + len(ready), name)
         if kind == "spell":
             targets = self.spell_targets(table, player, obj)
             if targets is False:

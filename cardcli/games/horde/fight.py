@@ -167,6 +167,28 @@ def attack_outcome(table: Table, attackers: list[Obj]) -> tuple[Outcome, list[tu
     return resolve(fights, unblocked), blocks
 
 
+def trick_helps(
+    table: Table, attacker: Obj, blockers: list[Obj], ours: Obj, bonus: tuple[int, int]
+) -> bool:
+    """Does +power/+toughness on ``ours`` save it, or let its side kill what it fights?"""
+
+    def outcome(extra: tuple[int, int]) -> Outcome:
+        a = unit(table, attacker)
+        bs = [unit(table, b) for b in blockers]
+        for u in (a, *bs):
+            if u.oid == ours.id:
+                u.power += extra[0]
+                u.left += extra[1]
+        return resolve([(a, bs)], [])
+
+    before, after = outcome((0, 0)), outcome(bonus)
+    saved = ours.id in before.dead and ours.id not in after.dead
+    others = {attacker.id, *(b.id for b in blockers)} - {ours.id}
+    enemies = {o for o in others if table.objects[o].controller != ours.controller}
+    kills = len(after.dead & enemies) > len(before.dead & enemies)
+    return saved or kills
+
+
 def block_outcome(table: Table, attacker: Obj, blockers: list[Obj]) -> Outcome:
     """One Horde attacker against the players' blockers."""
     a = unit(table, attacker)
