@@ -30,7 +30,9 @@ class Policy:
     # -- the entry point ------------------------------------------------------------------
 
     def move(self, state: State, seat: str, rng: Rng) -> str:
-        table: Table = state.table  # type: ignore[attr-defined]
+        return self.move_on(state.table, seat)  # type: ignore[attr-defined]
+
+    def move_on(self, table: Table, seat: str) -> str:
         decision = table.pending
         assert decision is not None
         kind = decision.kind
