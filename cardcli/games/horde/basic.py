@@ -470,16 +470,16 @@ class Policy:
         if kind == "x":
             return f"choose {options[-1]}"
         if kind == "order":
-            return "choose " + " ".join(options)
+            return "choose " + " ".join(options[:40])  # a command has at most 500 characters
         if kind == "assign":
             return "choose " + self.assignment(table, decision)
         if kind in ("discard", "cost_discard", "exile_cards"):
             count = decision.high - len(decision.picked)
-            return "choose " + " ".join(self.worst_cards(table, seat, count, decision))
+            return "choose " + " ".join(self.worst_cards(table, seat, min(count, 40), decision))
         if kind in ("sacrifice", "cost_sacrifice"):
             objs = [table.objects[int(o[1:])] for o in options]
             objs.sort(key=lambda o: judge.creature_value(table, o))
-            count = max(1, decision.low - len(decision.picked))
+            count = min(40, max(1, decision.low - len(decision.picked)))
             return "choose " + " ".join(f"#{o.id}" for o in objs[:count])
         if kind == "target":
             effect = self.target_effect(table, decision)
@@ -572,14 +572,12 @@ class Policy:
         ]
 
     def attack(self, table: Table, team: Team) -> str:
-        fight_ = table.combat
-        assert fight_ is not None
-        if fight_.attackers:
-            return "pass"
+        """The planned attackers not declared yet, forty at most a command (a command line has
+        at most 500 characters), then pass."""
         chosen = self.plan_attack(table, team)
         if not chosen:
             return "pass"
-        return "attack " + " ".join(f"#{o.id}" for o in chosen)
+        return "attack " + " ".join(f"#{o.id}" for o in chosen[:40])
 
     def plan_attack(self, table: Table, team: Team) -> list[Obj]:
         """Each creature the Horde's untapped creatures cannot punish: none of them can block

@@ -55,7 +55,10 @@ class Planner(Policy):
             if o.controller == HORDE and "Creature" in table.chars(o).types
         ]
         defenders = self._defenders(table, team)
-        chosen: list[Obj] = []
+        fight_ = table.combat
+        assert fight_ is not None
+        declared = [table.objects[a] for a in fight_.attackers if a in table.objects]
+        chosen: list[Obj] = list(declared)  # declared already (the attack goes in parts)
         best = self.score_attack(table, team, chosen, horde_creatures, defenders)
         while True:
             pick: tuple[float, Obj] | None = None
@@ -66,7 +69,7 @@ class Planner(Policy):
                 if score > best + 0.01 and (pick is None or score > pick[0]):
                     pick = (score, obj)
             if pick is None:
-                return chosen
+                return chosen[len(declared) :]
             best = pick[0]
             chosen.append(pick[1])
 
