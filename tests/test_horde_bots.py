@@ -81,3 +81,45 @@ def test_the_combat_model_agrees_with_the_rules() -> None:
     out = fight.resolve([(wurm, [fight.Unit(6, 2, 2)])], [])
     assert out.to_defender == 4 and out.dead == {6}
     assert table is not None
+
+
+@pytest.mark.parametrize("bot", ["basic", "planner"])
+def test_a_wide_attack_is_declared_in_parts(bot: str, tmp_path: Any) -> None:
+    """Sixty tokens attack an empty Horde: the attack goes in commands of forty at most (a
+    command line has at most 500 characters). basic sends every token; the planner keeps a
+    couple home for the token creatures the Horde will reveal."""
+    import json
+
+    soldier = {
+        "name": "Soldier",
+        "types": ["Creature"],
+        "colors": ["W"],
+        "power": "1",
+        "toughness": "1",
+    }
+    position = {
+        "turn": 6,
+        "active": "players",
+        "step": "begin_combat",
+        "horde": {"library": ["Zombie"] * 80},
+        "p1": {"battlefield": [{"token": soldier}] * 60, "library": ["Plains"] * 3},
+        "p2": {"library": ["Plains"] * 3},
+    }
+    path = tmp_path / "wide.yaml"
+    path.write_text(json.dumps(position), encoding="utf-8")
+    session, lines = new_session("horde", seed=1, players=2, setup=str(path))
+    seats = {"p1": bot, "p2": bot}
+    session.controllers.update(seats)
+    commands = []
+    while session.state.table.pending.kind != "attackers":  # type: ignore[attr-defined]
+        session.submit("pass")
+    while (
+        session.state.table.pending is not None and session.state.table.pending.kind == "attackers"
+    ):  # type: ignore[attr-defined]
+        text = session.bot_command("p1")
+        assert text is not None
+        commands.append(text)
+        assert session.submit(text, seat="p1", bot=bot).accepted
+    assert all(len(c) <= 500 for c in commands) and len(commands) >= 3
+    attack = next(line for line in lines if line["type"] == "attackers")
+    assert len(attack["attacks"]) == 60 if bot == "basic" else len(attack["attacks"]) > 40
