@@ -46,7 +46,7 @@ _TARGETS = {
     "target creature or planeswalker": ("target", "creature_or_planeswalker"),
     "target player": ("target", "player"),
     "target opponent": ("target", "opponent"),
-    "target player or planeswalker": ("target", "player"),
+    "target player or planeswalker": ("target", "player_or_planeswalker"),
     "each opponent": ("each", "each_opponent"),
     "each player": ("each", "each_player"),
     "each creature": ("each", "each_creature"),
