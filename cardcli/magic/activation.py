@@ -8,7 +8,7 @@ from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.cards import Ability, ActivationCost
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
-from cardcli.magic.costs import pay_plan, payment
+from cardcli.magic.costs import pay_plan, payment, sorcery_timing
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import Plan
 from cardcli.magic.objects import Obj, StackItem
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 def check_activation(table: Table, player: str, obj: Obj, ability: Ability) -> None:
     if obj.controller != player or obj.zone != "battlefield":
         raise IllegalCommand(f"#{obj.id} is not a permanent {player} controls")
+    if ability.data.get("sorcery") and not sorcery_timing(table, player):
+        raise IllegalCommand(
+            f"#{obj.id} {obj.name}: {ability.text or 'this ability'} only as a sorcery"
+            " (your main phase, an empty stack)"
+        )
     cost = ability.cost or ActivationCost()
     check_cost(table, player, obj, cost)
     facts = table.source_of(obj)

@@ -172,6 +172,17 @@ class Proto:
         types = frozenset(card.types)
         abilities = () if card.manual else card.abilities
         triggers, statics, activated, mana = _sort_abilities(abilities)
+        if card.equip and not card.manual:
+            # 702.6a: "Equip [cost]" is "[cost]: attach to target creature you control; only
+            # as a sorcery".
+            equip = Ability(
+                index=-2,
+                data={"sorcery": True},
+                cost=ActivationCost(mana=ManaCost.parse(card.equip)),
+                effects=({"do": "attach", "target": "creature_you_control"},),
+                text=f"Equip {card.equip}",
+            )
+            activated = (*activated, equip)
         replacements = {a["replacement"]: a for a in abilities if "replacement" in a}
         if not mana and card.produces and (card.is_land or not any(a.cost for a in activated)):
             # A land's (or mana rock's) "{T}: Add one mana of ...", from ``produces``.

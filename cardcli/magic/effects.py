@@ -398,6 +398,19 @@ def _remove_counters(table: Table, res: Resolution, effect: Effect, key: str) ->
             table.remove_counters(obj, kind, amount)
 
 
+def _attach(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """Equip (702.6): the source is attached to the target creature (301.5c)."""
+    source = table.objects.get(res.item.source_id)
+    targets = _objects(table, subjects(table, res, effect))
+    if source is None or source.zone != "battlefield" or not targets:
+        return
+    creature = targets[0]
+    source.attached_to = creature.id
+    source.touch()
+    table.static_version += 1  # what the attached statics reach has changed
+    table.emit({"type": "attached", "id": source.id, "to": creature.id})
+
+
 def _no_combat_damage(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     """ "It assigns no combat damage this turn" (510.1a, an effect on the creature)."""
     table.clock += 1
@@ -645,6 +658,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "remove_counters": _remove_counters,
     "assigns_no_combat_damage": _no_combat_damage,
     "pay": _pay,
+    "attach": _attach,
 }
 
 

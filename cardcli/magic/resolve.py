@@ -85,6 +85,7 @@ def continue_resolution(table: Table) -> None:
             target = res.legal[0][0]
             if isinstance(target, int):
                 entered.attached_to = target
+                table.static_version += 1  # its attached statics reach that creature now
                 table.emit({"type": "attached", "id": entered.id, "to": target})
     elif obj.id in table.objects:
         landed = table.move(obj, leaves_stack_to(item), "resolved") or obj

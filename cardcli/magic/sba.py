@@ -73,6 +73,15 @@ def check(table: Table, answers: Answers) -> bool:
         ):
             to_graveyard.append(Move(obj, "graveyard", "unattached"))
             continue
+        if obj.attached_to is not None and not obj.proto.is_aura:
+            held = table.battlefield.get(obj.attached_to)
+            if held is None or "Creature" not in table.chars(held).types:
+                # 704.5n: an Equipment attached to nothing legal stays, unattached.
+                obj.attached_to = None
+                obj.touch()
+                table.static_version += 1
+                table.emit({"type": "unattached", "id": obj.id})
+                acted = True
         plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
         if plus and minus:
             both = min(plus, minus)
