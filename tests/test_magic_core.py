@@ -345,7 +345,7 @@ def test_damage_to_a_planeswalker_removes_loyalty_and_none_left_is_the_graveyard
         )
     )
     obj = table.add_card("bob", walker, "battlefield", 99)
-    table.add_counters(obj, "loyalty", 3)
+    assert obj.counters == {"loyalty": 3}  # 306.5b: it enters with its printed loyalty
     bears = duel.card("alice", "Grizzly Bears")
     assert obj.id in combat.attack_targets(table, bears)  # Alice may attack it
     table.damage(table.source_of(bears), obj.id, 2, combat=True)

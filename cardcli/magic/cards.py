@@ -70,6 +70,7 @@ class ActivationCost:
     sacrifice_filter: Mapping[str, Any] | None = None
     life: int = 0
     discard: int = 0
+    loyalty: int | None = None  # a loyalty ability's cost: +N or -N loyalty counters (606.4)
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> ActivationCost:
@@ -80,6 +81,7 @@ class ActivationCost:
             sacrifice_filter=data.get("sacrifice_filter"),
             life=int(data.get("life", 0)),
             discard=int(data.get("discard", 0)),
+            loyalty=int(data["loyalty"]) if "loyalty" in data else None,
         )
 
     def describe(self) -> str:
@@ -92,6 +94,8 @@ class ActivationCost:
             parts.append(f"pay {self.life} life")
         if self.discard:
             parts.append(f"discard {self.discard}")
+        if self.loyalty is not None:
+            parts.insert(0, f"{self.loyalty:+d}" if self.loyalty else "0")
         return ", ".join(parts) or "free"
 
 

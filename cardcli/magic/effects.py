@@ -158,7 +158,7 @@ def _return_to_battlefield(table: Table, res: Resolution, effect: Effect, key: s
                 obj,
                 "battlefield",
                 "returned",
-                controller=obj.owner,
+                controller=res.item.controller if effect.get("under") == "you" else obj.owner,
                 tapped=bool(effect.get("tapped")),
             )
             for obj in reached

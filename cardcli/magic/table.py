@@ -259,6 +259,8 @@ class Table:
         obj.sick = True
         self.clock += 1
         obj.timestamp = self.clock
+        if obj.proto.loyalty is not None and "Planeswalker" in obj.proto.types:
+            obj.counters.setdefault("loyalty", obj.proto.loyalty)  # 306.5b
         self.battlefield[obj.id] = obj
         proto = obj.proto
         if proto.activated or proto.mana_abilities:

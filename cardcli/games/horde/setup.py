@@ -167,7 +167,7 @@ def _from_position(
             obj.tapped = bool(entry.get("tapped", False))
             obj.sick = bool(entry.get("sick", False))
             obj.damage = int(entry.get("damage", 0))
-            obj.counters = {k: int(v) for k, v in (entry.get("counters") or {}).items()}
+            obj.counters.update({k: int(v) for k, v in (entry.get("counters") or {}).items()})
             obj.touch()
             shown.append({"id": obj.id, "card": obj.name, "player": side, "zone": "battlefield"})
         for zone in ("hand", "graveyard", "exile"):
