@@ -111,6 +111,13 @@ HORDE_GOLDEN: dict[str, dict[str, Any]] = {
         "life": 20,
         "bottom": "revealed",
     },
+    "horde-three-basic-bots": {"seed": 5, "players": 3, "bot": "basic"},
+    "horde-four-planner-bots-goblins": {
+        "seed": 2,
+        "players": 4,
+        "bot": "planner",
+        "horde": "decklists/horde-goblins.yaml",
+    },
 }
 
 
@@ -118,7 +125,8 @@ HORDE_GOLDEN: dict[str, dict[str, Any]] = {
 def test_horde_golden_log(name: str, snapshot: SnapshotAssertion) -> None:
     spec = dict(HORDE_GOLDEN[name])
     seed = spec.pop("seed")
-    seats = {f"p{i}": "random" for i in range(1, int(spec["players"]) + 1)}
+    bot = spec.pop("bot", "random")
+    seats = {f"p{i}": bot for i in range(1, int(spec["players"]) + 1)}
     session, lines = new_session("horde", seed=seed, seats=seats, **spec)
     run(session, lambda seat: None)
     assert session.over

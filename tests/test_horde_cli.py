@@ -118,3 +118,47 @@ def test_a_setup_with_orders_or_decks_is_refused() -> None:
         "play", "horde", "--setup", str(SETUPS / "fizzle.yaml"), "--order", "p1=Forest", stdin=""
     )
     assert result.exit_code == 2 and "leave out --order" in result.stderr
+
+
+def test_play_horde_with_three_basic_bots_runs_to_its_end() -> None:
+    """The issue's contract: cardcli play horde --players 3 --bot basic --seed 5."""
+    result = cardcli("play", "horde", "--players", "3", "--bot", "basic", "--seed", "5")
+    assert result.exit_code == 0, result.stderr
+    lines = log_of(result)
+    assert lines[0]["options"]["players"] == 3
+    assert lines[-1]["type"] == "game_over"
+    assert lines[-1]["result"]["winner"] in ("players", "horde")
+    validator = LineValidator("horde")
+    assert all(not validator.errors(line) for line in lines)
+
+
+def test_simulate_horde_reports_each_player_count() -> None:
+    """simulate horde --players all: a report for 2, 3 and 4 players, each with the players'
+    win rate and its 95% interval, game length, life left when they win, how they lose and
+    the Horde cards on the battlefield when they lose."""
+    result = cardcli(
+        "simulate", "horde", "--players", "all", "--bot", "basic", "--games", "6",
+        "--seed", "1", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert list(report["runs"]) == ["2 players", "3 players", "4 players"]
+    for label, run in report["runs"].items():
+        extra = run["extra"]
+        assert run["options"]["players"] == int(label[0]) and run["games"] == 6
+        low, high = extra["players_win_rate_95"]
+        assert 0 <= low <= extra["players_win_rate"] <= high <= 1
+        assert {"mean_turns", "median_turns", "mean_life_when_won", "losses"} <= set(extra)
+        assert sum(extra["losses"].values()) == round(6 * (1 - extra["players_win_rate"]))
+        assert all(0 < share <= 1 for share in extra["horde_cards_at_losses"].values())
+    text = cardcli(
+        "simulate", "horde", "--players", "2", "--bot", "basic", "--games", "3", "--seed", "1"
+    )
+    assert text.exit_code == 0 and "players win rate 95" in text.stdout
+
+
+def test_players_all_is_for_simulate_and_other_counts_are_refused() -> None:
+    result = cardcli("play", "horde", "--players", "all", "--seed", "1", stdin="")
+    assert result.exit_code == 2 and "--players all is for simulate" in result.stderr
+    result = cardcli("play", "horde", "--players", "5", stdin="")
+    assert result.exit_code == 2 and "--players takes 2, 3, 4 or all" in result.stderr

@@ -134,3 +134,37 @@ def test_horde_scenario(path: Path) -> None:
         for key, value in expect["result"].items():
             assert result[key] == value, key
     check_expectations(session, lines, expect)
+
+
+def _deck_cards() -> set[str]:
+    names: set[str] = set()
+    for deck in sorted((REPO / "decklists").glob("*.yaml")):
+        data = yaml.safe_load(deck.read_text(encoding="utf-8"))
+        if str(data.get("format", "")).startswith("horde"):
+            names.update(entry["card"] for entry in data["main"])
+    return names
+
+
+def _played_cards() -> set[str]:
+    """Every card a Horde scenario puts in a zone: its set-up's, its orders' and its casts'."""
+    names: set[str] = set()
+    for path in (REPO / "scenarios" / "horde" / "setups").glob("*.yaml"):
+        position = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for side in ("horde", "p1", "p2", "p3", "p4"):
+            for zone in (position.get(side) or {}).values():
+                for entry in zone if isinstance(zone, list) else ():
+                    names.add(entry if isinstance(entry, str) else entry.get("card", ""))
+    for path in SCENARIOS:
+        spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+        options = spec.get("options") or {}
+        orders = [options.get("horde_order") or "", *(options.get("order") or [])]
+        for text in orders:
+            names.update(part.split("=")[-1].strip() for part in text.split(";"))
+    return names
+
+
+def test_every_card_of_the_bundled_horde_decks_has_a_scenario() -> None:
+    """Each card of the Zombie and Goblin hordes and of every bundled player deck plays in
+    a scenario of scenarios/horde/."""
+    missing = sorted(_deck_cards() - _played_cards())
+    assert not missing, f"no scenario plays {missing}"

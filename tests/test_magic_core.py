@@ -127,6 +127,55 @@ def test_a_characteristic_defining_ability_counts_on_read() -> None:
     assert (table.chars(monk).power, table.chars(monk).toughness) == (2, 2)
 
 
+def test_humility_sets_base_power_and_toughness_under_counters_and_removes_abilities() -> None:
+    """Humility: "All creatures lose all abilities and have base power and toughness 1/1."
+    Layer 6 removes the keywords, 7b sets 1/1, and 7c still adds counters and anthems."""
+    duel = Duel()
+    table = duel.table
+    angel = duel.card("alice", "Serra Angel")  # 4/4 flying, vigilance
+    duel.card("bob", "Humility")
+    assert (table.chars(angel).power, table.chars(angel).toughness) == (1, 1)
+    assert not table.chars(angel).keywords
+    table.add_counters(angel, "+1/+1", 1)
+    duel.card("alice", "Gaea's Anthem")
+    assert (table.chars(angel).power, table.chars(angel).toughness) == (3, 3)
+
+
+def test_moat_and_pacifism_keep_creatures_from_attacking() -> None:
+    """Moat: "Creatures without flying can't attack." (a negated keyword filter); Pacifism:
+    "Enchanted creature can't attack or block." (an Aura's static)."""
+    duel = Duel()
+    table = duel.table
+    bears = duel.card("alice", "Grizzly Bears")
+    angel = duel.card("alice", "Serra Angel")
+    moat = duel.card("bob", "Moat")
+    assert not combat.can_attack(table, bears) and combat.can_attack(table, angel)
+    table.move(moat, "graveyard", "test")
+    aura = duel.card("bob", "Pacifism")
+    aura.attached_to = angel.id
+    assert combat.can_attack(table, bears) and not combat.can_attack(table, angel)
+    assert table.chars(angel).cant_block
+
+
+def test_a_player_or_planeswalker_target_takes_no_creature() -> None:
+    from cardcli.magic.targets import Slot, candidates
+
+    duel = Duel()
+    table = duel.table
+    duel.card("bob", "Grizzly Bears")
+    walker = duel.card("bob", "Jace Beleren")
+    found = candidates(
+        table, Slot(0, "player_or_planeswalker"), "alice", DamageSource(-1, "", "alice")
+    )
+    assert found == ["alice", "bob", walker.id]
+
+
+def test_generic_mana_is_paid_with_a_colour_the_cost_does_not_ask_for() -> None:
+    # {1}{B}: the Island pays the {1}, so the second Swamp stays for another black spell.
+    plan = pay(ManaCost.parse("{1}{B}"), {}, [(1, ("B",)), (2, ("B",)), (3, ("U",))], life=0)
+    assert plan is not None and sorted(plan.taps) == [(1, "B"), (3, "U")]
+
+
 # -- triggers ------------------------------------------------------------------------------
 
 
@@ -296,7 +345,7 @@ def test_damage_to_a_planeswalker_removes_loyalty_and_none_left_is_the_graveyard
         )
     )
     obj = table.add_card("bob", walker, "battlefield", 99)
-    table.add_counters(obj, "loyalty", 3)
+    assert obj.counters == {"loyalty": 3}  # 306.5b: it enters with its printed loyalty
     bears = duel.card("alice", "Grizzly Bears")
     assert obj.id in combat.attack_targets(table, bears)  # Alice may attack it
     table.damage(table.source_of(bears), obj.id, 2, combat=True)

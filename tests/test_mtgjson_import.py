@@ -221,3 +221,36 @@ def test_search_and_suggestions_reach_the_user_pool(
     assert found.exit_code == 0 and "Gravedigger" in found.stdout
     missing = runner.invoke(cli, ["cards", "show", "Gravedigge"])
     assert "did you mean 'Gravedigger'" in missing.stderr
+
+
+def test_oracle_reader_reads_enters_tapped_flashback_and_cant_be_countered() -> None:
+    gate = {
+        "name": "Dimir Guildgate",
+        "types": ["Land"],
+        "oracle": "Dimir Guildgate enters tapped.\n{T}: Add {U} or {B}.",
+    }
+    assert read_behaviour(gate) == {
+        "abilities": [{"replacement": "enters_tapped", "text": "Dimir Guildgate enters tapped."}]
+    }
+    army = {
+        "name": "Army of the Damned",
+        "types": ["Sorcery"],
+        "keywords": ["Flashback"],
+        "oracle": "Create thirteen 2/2 black Zombie creature tokens.\nFlashback {7}{B}{B}{B}",
+    }
+    assert read_behaviour(army)["flashback"] == "{7}{B}{B}{B}"
+    fallout = {
+        "name": "Fallout",
+        "types": ["Instant"],
+        "oracle": "This spell can't be countered.\nFallout deals 2 damage to each creature.",
+    }
+    read = read_behaviour(fallout)
+    assert read["cant_be_countered"] is True
+    assert read["spell"] == [{"do": "damage", "amount": 2, "each": "each_creature"}]
+    chupacabra = {
+        "name": "Chupacabra",
+        "types": ["Creature"],
+        "oracle": "When Chupacabra enters, destroy target creature an opponent controls.",
+    }
+    effect = read_behaviour(chupacabra)["abilities"][0]["effects"][0]
+    assert effect == {"do": "destroy", "target": "creature_an_opponent_controls"}

@@ -229,6 +229,9 @@ class Game:
     The guard against a bot loop counts bot commands since the last of them."""
     summarize: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
     """Extra statistics for ``simulate``, from the games' results."""
+    variants: Callable[[Options], list[tuple[str, Options]] | None] | None = None
+    """``simulate``: options that stand for several runs (Horde's ``--players all``): the
+    label and options of each, played and summarized one after another; None: one run."""
     prepare: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     """CLI side, after each ``data`` option is loaded: the given values with the
     game's file-backed defaults filled in (a bundled deck when none is given).

@@ -14,7 +14,9 @@ The pieces, each in a module of its own:
   hooks, events, and triggers indexed by event kind; ``damage``: the damage and
   life fixed points.
 * ``targets``, ``casting``, ``activation``, ``triggers``, ``resolve``: the stack
-  (601-608); ``effects``: what the card model's effect data does.
+  (601-608); ``effects``: what the card model's effect data does, ``reach``: what an effect
+  reaches (targets, each, amounts, what an earlier effect did), ``effects_asking``: the
+  effects that ask a player (sacrifice, discard, payments, searches).
 * ``combat``: attackers, blockers and combat damage by today's rules.
 * ``sba``: state-based actions (704).
 * ``flow``: steps, priority and the loop that runs until a decision is needed;

@@ -44,8 +44,11 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
     p = table.players[player]
     found: list[Action] = []
     seen: set[str] = set()
-    sources = costs.mana_sources(table, player) if p.hand else []
-    for obj in p.hand:
+    flashback = [o for o in p.graveyard if o.proto.flashback is not None]
+    if flashback and table.graveyard_abilities_lost():
+        flashback = []
+    sources = costs.mana_sources(table, player) if p.hand or flashback else []
+    for obj in [*p.hand, *flashback]:
         if obj.name in seen:
             continue
         seen.add(obj.name)
@@ -58,7 +61,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             found.append(Action("cast", player, obj.id, obj.name))
         if stop_at_first and found:
             return found
-    for obj in list(table.battlefield.values()):
+    for obj in list(table.acting.values()):
         if obj.controller != player:
             continue
         for index, ability in enumerate(obj.proto.activated):
@@ -73,7 +76,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
                 return found
     if stop_at_first:
         return found
-    for obj in list(table.battlefield.values()):
+    for obj in list(table.acting.values()):
         if obj.controller != player or not obj.proto.mana_abilities:
             continue
         ability = obj.proto.mana_abilities[0]
@@ -105,10 +108,11 @@ def team_can_act(table: Table, players: list[str]) -> bool:
 
 
 def _castable_with_all_mana(table: Table, player: str) -> bool:
-    """A spell only mana creatures or rocks could pay for still counts as something to do."""
+    """A spell or ability only mana creatures or rocks could pay for still counts as something
+    to do."""
     extra = [
         o
-        for o in table.battlefield.values()
+        for o in table.acting.values()
         if o.controller == player
         and o.proto.mana_abilities
         and "Land" not in o.proto.types
@@ -122,11 +126,22 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
         for obj in extra:
             for kind in obj.proto.mana_abilities[0].mana[0]:
                 pool[kind] = pool.get(kind, 0) + 1
-        return any(
+        if any(
             "Land" not in obj.proto.types
             and casting.cast_problem(table, player, obj, None, explain=False) is None
             for obj in table.players[player].hand
-        )
+        ):
+            return True
+        for obj in list(table.acting.values()):
+            if obj.controller != player:
+                continue
+            for ability in obj.proto.activated:
+                try:
+                    activation.check_activation(table, player, obj, ability)
+                except IllegalCommand:
+                    continue
+                return True
+        return False
     finally:
         pool.clear()
         pool.update(saved)

@@ -8,7 +8,7 @@ from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.cards import Ability, ActivationCost
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
-from cardcli.magic.costs import pay_plan, payment
+from cardcli.magic.costs import pay_plan, payment, sorcery_timing
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import Plan
 from cardcli.magic.objects import Obj, StackItem
@@ -30,6 +30,25 @@ def check_activation(table: Table, player: str, obj: Obj, ability: Ability) -> N
     if obj.controller != player or obj.zone != "battlefield":
         raise IllegalCommand(f"#{obj.id} is not a permanent {player} controls")
     cost = ability.cost or ActivationCost()
+    if cost.loyalty is not None:
+        # 606.3: once each turn for each planeswalker, only as a sorcery.
+        if not sorcery_timing(table, player):
+            raise IllegalCommand(
+                f"#{obj.id} {obj.name}: a loyalty ability only as a sorcery"
+                " (your main phase, an empty stack)"
+            )
+        if obj.loyalty_turn == table.turn:
+            raise IllegalCommand(f"#{obj.id} {obj.name} has used a loyalty ability this turn")
+        if cost.loyalty < 0 and obj.counters.get("loyalty", 0) < -cost.loyalty:
+            raise IllegalCommand(
+                f"#{obj.id} {obj.name} has {obj.counters.get('loyalty', 0)} loyalty:"
+                f" it cannot pay {cost.loyalty}"
+            )
+    if ability.data.get("sorcery") and not sorcery_timing(table, player):
+        raise IllegalCommand(
+            f"#{obj.id} {obj.name}: {ability.text or 'this ability'} only as a sorcery"
+            " (your main phase, an empty stack)"
+        )
     check_cost(table, player, obj, cost)
     facts = table.source_of(obj)
     for slot in slots_of(ability.effects):
@@ -141,6 +160,12 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
         return
     # 602.2: costs paid, the ability goes on the stack with its source's last known facts.
     pay_plan(table, player, plan)
+    if cost.loyalty is not None:
+        obj.loyalty_turn = table.turn
+        if cost.loyalty > 0:
+            table.add_counters(obj, "loyalty", cost.loyalty)
+        elif cost.loyalty < 0:
+            table.remove_counters(obj, "loyalty", -cost.loyalty)
     if cost.tap:
         table.tap(obj, "cost")
     if cost.life:

@@ -70,6 +70,7 @@ class ActivationCost:
     sacrifice_filter: Mapping[str, Any] | None = None
     life: int = 0
     discard: int = 0
+    loyalty: int | None = None  # a loyalty ability's cost: +N or -N loyalty counters (606.4)
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> ActivationCost:
@@ -80,6 +81,7 @@ class ActivationCost:
             sacrifice_filter=data.get("sacrifice_filter"),
             life=int(data.get("life", 0)),
             discard=int(data.get("discard", 0)),
+            loyalty=int(data["loyalty"]) if "loyalty" in data else None,
         )
 
     def describe(self) -> str:
@@ -92,6 +94,8 @@ class ActivationCost:
             parts.append(f"pay {self.life} life")
         if self.discard:
             parts.append(f"discard {self.discard}")
+        if self.loyalty is not None:
+            parts.insert(0, f"{self.loyalty:+d}" if self.loyalty else "0")
         return ", ".join(parts) or "free"
 
 
@@ -145,6 +149,12 @@ class Proto:
     enchant: str | None = None  # an Aura's "Enchant ..." as a target kind
     produces: tuple[str, ...] = ()
     tapped_token: bool = False  # a token created tapped
+    enters_tapped: bool = False  # a replacement of its own: it enters tapped (614.1c)
+    enters_with: Mapping[str, Any] | None = None  # it enters with counters (counter, amount)
+    damage_shield: Mapping[str, Any] | None = None  # damage to it is prevented (615)
+    flashback: ManaCost | None = None  # 702.34: castable from the graveyard for this cost
+    flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
+    cant_be_countered: bool = False
 
     def is_type(self, kind: str) -> bool:
         return kind in self.types
@@ -166,6 +176,18 @@ class Proto:
         types = frozenset(card.types)
         abilities = () if card.manual else card.abilities
         triggers, statics, activated, mana = _sort_abilities(abilities)
+        if card.equip and not card.manual:
+            # 702.6a: "Equip [cost]" is "[cost]: attach to target creature you control; only
+            # as a sorcery".
+            equip = Ability(
+                index=-2,
+                data={"sorcery": True},
+                cost=ActivationCost(mana=ManaCost.parse(card.equip)),
+                effects=({"do": "attach", "target": "creature_you_control"},),
+                text=f"Equip {card.equip}",
+            )
+            activated = (*activated, equip)
+        replacements = {a["replacement"]: a for a in abilities if "replacement" in a}
         if not mana and card.produces and (card.is_land or not any(a.cost for a in activated)):
             # A land's (or mana rock's) "{T}: Add one mana of ...", from ``produces``.
             built_in = Ability(
@@ -200,6 +222,16 @@ class Proto:
             mana_abilities=mana,
             enchant=_enchant_kind(enchant),
             produces=card.produces,
+            enters_tapped="enters_tapped" in replacements,
+            enters_with=replacements.get("enters_with_counters"),
+            damage_shield=replacements.get("prevent_damage"),
+            flashback=ManaCost.parse(card.flashback)
+            if card.flashback and not card.manual
+            else None,
+            cant_be_countered=card.cant_be_countered and not card.manual,
+            flash_cost=ManaCost.parse(card.flash_cost)
+            if card.flash_cost and not card.manual
+            else None,
         )
 
     @classmethod

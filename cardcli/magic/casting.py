@@ -16,9 +16,19 @@ from typing import TYPE_CHECKING
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.activation import advance_activation
 from cardcli.magic.cards import Ability
-from cardcli.magic.chars import matches
+from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Answers, ask
-from cardcli.magic.costs import mana_sources, max_x, pay_plan, payment, pool_text, spell_cost
+from cardcli.magic.costs import (
+    MAIN_STEPS,
+    mana_sources,
+    max_x,
+    pay_plan,
+    payment,
+    pool_text,
+    sorcery_timing,
+    spell_cost,
+    with_flash_cost,
+)
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay
 from cardcli.magic.objects import Obj, StackItem, Target
@@ -35,24 +45,31 @@ from cardcli.magic.targets import (
 if TYPE_CHECKING:
     from cardcli.magic.table import Table
 
-MAIN_STEPS = ("main1", "main2")
 FREE_MAX_X = 20  # the X choices offered to a player who pays no mana
-
-
-def sorcery_timing(table: Table, player: str) -> bool:
-    """307.1: own team's turn, a main phase, an empty stack."""
-    return (
-        table.players[player].team is table.active_team
-        and table.step in MAIN_STEPS
-        and not table.stack
-    )
+__all__ = ["MAIN_STEPS", "sorcery_timing"]
 
 
 def may_cast_now(table: Table, player: str, obj: Obj) -> bool:
     proto = obj.proto
-    if "Instant" in proto.types or "flash" in proto.keywords:
-        return True
+    if "Instant" in proto.types or "flash" in proto.keywords or proto.flash_cost is not None:
+        return True  # (a flash cost is added when it is cast as though it had flash)
     return sorcery_timing(table, player)
+
+
+def castable_zone(table: Table, player: str, obj: Obj) -> str | None:
+    """Why ``obj`` cannot be cast from where it is, or None: from its owner's hand, or from
+    their graveyard with flashback (702.34a) while cards there keep their abilities."""
+    if obj.owner != player:
+        return f"#{obj.id} {obj.name} is not {player}'s"
+    if obj.zone == "hand":
+        return None
+    if obj.zone == "graveyard" and obj.proto.flashback is not None:
+        if table.graveyard_abilities_lost():
+            return f"{obj.name} has lost flashback: cards in graveyards have no abilities"
+        return None
+    if obj.zone == "graveyard":
+        return f"{obj.name} is in the graveyard and has no flashback"
+    return f"#{obj.id} {obj.name} is not in {player}'s hand"
 
 
 # -- casting ------------------------------------------------------------------------------
@@ -108,6 +125,11 @@ def cast_problem(
     proto = obj.proto
     if "Land" in proto.types:
         return f"{obj.name} is a land: play it with '{player} play {obj.name}'"
+    if obj.zone == "graveyard" or (obj.zone != "hand" and not free):
+        # (A variant's free casting may cast from zones of its own: the Horde's revealed cards.)
+        where = castable_zone(table, player, obj)
+        if where is not None:
+            return where
     if not free and not may_cast_now(table, player, obj):
         return (
             f"{obj.name} can be cast only in your own main phase with an empty stack"
@@ -160,7 +182,15 @@ def advance_casting(table: Table) -> None:
     if plan is None:
         table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
         return
-    cast(table, player, obj, x, chosen, plan)
+    cast(
+        table,
+        player,
+        obj,
+        x,
+        chosen,
+        plan,
+        flash=cost is not None and with_flash_cost(table, player, obj),
+    )
 
 
 def _choose_x(table: Table, casting: Casting, obj: Obj, cost: ManaCost | None) -> int:
@@ -186,9 +216,16 @@ def _choose_x(table: Table, casting: Casting, obj: Obj, cost: ManaCost | None) -
 
 
 def cast(
-    table: Table, player: str, obj: Obj, x: int, chosen: list[list[Target]], plan: Plan
+    table: Table,
+    player: str,
+    obj: Obj,
+    x: int,
+    chosen: list[list[Target]],
+    plan: Plan,
+    flash: bool = False,
 ) -> StackItem:
     """601.2a-i, the choices made: to the stack, pay, and the spell is cast."""
+    flashback = obj.zone == "graveyard"
     on_stack = table.move(obj, "stack", "cast")
     assert on_stack is not None
     pay_plan(table, player, plan)
@@ -203,6 +240,7 @@ def cast(
         targets=chosen,
         x=x,
         source_proto=obj.proto,
+        context={"flashback": True} if flashback else {},
     )
     on_stack.controller = player
     table.stack.append(item)
@@ -213,6 +251,10 @@ def cast(
         event["targets"] = flat
     if x:
         event["x"] = x
+    if flashback:
+        event["flashback"] = True
+    if flash:
+        event["flash"] = True
     table.emit(event)
     announce_targets(table, item)
     context = {"player": player, "object": item.id, "name": obj.name}
@@ -228,10 +270,10 @@ def _spell_trigger_matches(
     table: Table, ability: Ability, watcher: Obj, caster: str, spell: Obj
 ) -> bool:
     data = ability.data
-    whose = data.get("controller", "any")
-    if whose == "you" and caster != watcher.controller:
+    # The default is any player's spell ("a player casts", schemas/card.schema.json).
+    if not controls(table, data.get("controller", "any"), caster, watcher.controller):
         return False
-    if whose == "opponents" and not table.are_opponents(caster, watcher.controller):
+    if table.chars(watcher).lost_abilities:
         return False
     filt = data.get("trigger_filter")
     return not filt or matches(table, filt, spell, table._printed(spell), watcher.id)

@@ -4,11 +4,12 @@ An object's characteristics are its printed values with the continuous effects
 applied in layer order, and within a layer in timestamp order:
 
 * layer 4 (613.1d): types and subtypes gained;
-* layer 6 (613.1f): keywords granted by static abilities (``keyword_grant``)
-  and by resolved effects, and "loses all abilities";
+* layer 6 (613.1f): keywords granted by static abilities (``keyword_grant``,
+  an Aura's ``attached``) and by resolved effects, and "loses all abilities"
+  (resolved effects and ``lose_abilities`` statics);
 * layer 7a (613.4a): characteristic-defining abilities (``cda``);
-* layer 7b (613.4b): effects that set power and toughness;
-* layer 7c (613.4c): anthems, pumps and +1/+1 / -1/-1 counters.
+* layer 7b (613.4b): effects that set power and toughness (``set_base_pt``);
+* layer 7c (613.4c): anthems, an Aura's bonus, pumps and +1/+1 / -1/-1 counters.
 
 Left out: layers 1-3 and 5 (copy, control, text and colour changing; no card
 of the model has them) and dependency ordering (613.8): effects apply in
@@ -50,6 +51,7 @@ class Chars:
     cant_block: bool = False
     cant_attack: bool = False
     must_attack: bool = False
+    no_combat_damage: bool = False
 
     @property
     def is_creature(self) -> bool:
@@ -90,8 +92,11 @@ def compute(table: Table, obj: Obj) -> Chars:
     layer6: list[tuple[int, int, Any]] = []
     partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
     for st in statics:
-        if st.ability.static == "keyword_grant" and applies(table, st, obj, partial):
-            layer6.append((st.timestamp, 0, st))
+        static = st.ability.static
+        if static in ("keyword_grant", "attached", "lose_abilities") and applies(
+            table, st, obj, partial
+        ):
+            layer6.append((st.timestamp, 2 if static == "lose_abilities" else 0, st))
     for eff in effects:
         if eff.keywords or eff.lose_all:
             layer6.append((eff.timestamp, 1, eff))
@@ -99,6 +104,9 @@ def compute(table: Table, obj: Obj) -> Chars:
     for _, kind, item in layer6:
         if kind == 0:
             keywords.update(norm_keyword(k) for k in item.ability.data.get("keywords", ()))
+        elif kind == 2:
+            keywords.clear()
+            lost = True
         else:
             if item.lose_all:
                 keywords.clear()
@@ -111,17 +119,34 @@ def compute(table: Table, obj: Obj) -> Chars:
     cant_attack = False
     must_attack = False
     anthems: list[tuple[int, int, int]] = []
+    base: list[tuple[int, int, int]] = []
     for st in statics:
         static = st.ability.static
-        if static in ("cant_block", "cant_attack", "must_attack", "anthem") and applies(
-            table, st, obj, partial
-        ):
+        if static in (
+            "cant_block",
+            "cant_attack",
+            "must_attack",
+            "anthem",
+            "attached",
+            "set_base_pt",
+        ) and applies(table, st, obj, partial):
+            data = st.ability.data
             if static == "cant_block":
                 cant_block = True
             elif static == "cant_attack":
                 cant_attack = True
             elif static == "must_attack":
                 must_attack = True
+            elif static == "set_base_pt":
+                base.append(
+                    (st.timestamp, int(data.get("power", 0)), int(data.get("toughness", 0)))
+                )
+            elif static == "attached":
+                cant_attack = cant_attack or bool(data.get("cant_attack"))
+                cant_block = cant_block or bool(data.get("cant_block"))
+                anthems.append(
+                    (st.timestamp, int(data.get("power", 0)), int(data.get("toughness", 0)))
+                )
             else:
                 data = st.ability.data
                 anthems.append(
@@ -134,19 +159,35 @@ def compute(table: Table, obj: Obj) -> Chars:
     # Layer 7a: characteristic-defining abilities (604.3), unless removed in layer 6.
     power = proto.power or 0
     toughness = proto.toughness or 0
-    if proto.pt_cda and not lost:
-        for ability in proto.statics:
-            if ability.static == "cda":
-                if "power" in ability.data:
-                    power += table.amount_of(ability.data["power"], obj.controller, obj)
-                if "toughness" in ability.data:
-                    toughness += table.amount_of(ability.data["toughness"], obj.controller, obj)
-    # Layer 7b: setting effects, then 7c: modifications and counters.
-    for eff in effects:
-        if eff.set_power is not None:
-            power = eff.set_power
-        if eff.set_toughness is not None:
-            toughness = eff.set_toughness
+    # (Two Soulless Ones count each other's type, never each other's power: while one's CDA
+    # is being counted, reading it again takes its printed values, so nothing recurses.)
+    if proto.pt_cda and not lost and obj.id not in table.cda_busy:
+        table.cda_busy.add(obj.id)
+        try:
+            for ability in proto.statics:
+                if ability.static == "cda":
+                    if "power" in ability.data:
+                        power += table.amount_of(ability.data["power"], obj.controller, obj)
+                    if "toughness" in ability.data:
+                        toughness += table.amount_of(ability.data["toughness"], obj.controller, obj)
+        finally:
+            table.cda_busy.discard(obj.id)
+    # Layer 7b: setting effects (statics and resolved effects by timestamp), then 7c:
+    # modifications and counters.
+    setting: list[tuple[int, int | None, int | None]] = [(ts, p, t) for ts, p, t in base]
+    setting.extend(
+        (eff.timestamp, eff.set_power, eff.set_toughness)
+        for eff in effects
+        if eff.set_power is not None or eff.set_toughness is not None
+    )
+    if len(setting) > 1:
+        setting.sort(key=lambda item: item[0])
+    for _, set_power, set_toughness in setting:
+        if set_power is not None:
+            power = set_power
+        if set_toughness is not None:
+            toughness = set_toughness
+    no_combat_damage = any(eff.no_combat_damage for eff in effects) if effects else False
     for _, dp, dt in anthems:
         power += dp
         toughness += dt
@@ -170,21 +211,34 @@ def compute(table: Table, obj: Obj) -> Chars:
         cant_block,
         cant_attack,
         must_attack,
+        no_combat_damage,
     )
 
 
 def applies(table: Table, st: StaticEffect, obj: Obj, chars: Chars) -> bool:
     """Does static ability ``st`` reach ``obj`` (with characteristics so far ``chars``)?"""
     data = st.ability.data
-    whose = data.get("controller", "you")
-    if whose == "you" and obj.controller != st.source.controller:
-        return False
-    if whose == "opponents" and not table.are_opponents(obj.controller, st.source.controller):
+    if st.ability.static == "attached":
+        return st.source.attached_to == obj.id  # the creature the Aura is attached to
+    if st.ability.static == "lose_abilities" and data.get("zone", "battlefield") != "battlefield":
+        return False  # it reaches cards in another zone (``graveyard_abilities_lost``)
+    if not controls(table, data.get("controller", "you"), obj.controller, st.source.controller):
         return False
     affects = data.get("affects")
     if affects is None:
         return "Creature" in chars.types
     return matches(table, affects, obj, chars, st.source.id)
+
+
+def controls(table: Table, whose: str, controller: str, you: str) -> bool:
+    """Is ``controller`` among the players a card model ``controller`` word names, seen from ``you``?"""
+    if whose == "you":
+        return controller == you
+    if whose == "opponents":
+        return table.are_opponents(controller, you)
+    if whose == "not_you":
+        return controller != you
+    return True
 
 
 def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int | None) -> bool:
@@ -198,6 +252,18 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
                 return False
         elif key == "subtypes":
             if not chars.subtypes & set(value):
+                return False
+        elif key == "not_subtypes":
+            if chars.subtypes & set(value):
+                return False
+        elif key == "supertypes":
+            if not chars.supertypes & set(value):
+                return False
+        elif key == "not_keywords":
+            if any(norm_keyword(k) in chars.keywords for k in value):
+                return False
+        elif key == "min_mana_value":
+            if obj.proto.mana_value < int(value):
                 return False
         elif key == "colors":
             if not chars.colors & set(value):

@@ -390,8 +390,8 @@ def combat_damage(table: Table, combat: Combat, first: bool) -> None:
         if not deals_damage_now(table, combat, attacker, first):
             continue
         power = table.chars(attacker).power
-        if power <= 0:
-            continue
+        if power <= 0 or table.chars(attacker).no_combat_damage:
+            continue  # "assigns no combat damage" (510.1a)
         blockers = [
             table.objects[b] for b in combat.blocked_by.get(attacker_id, []) if b in table.objects
         ]
@@ -426,7 +426,7 @@ def combat_damage(table: Table, combat: Combat, first: bool) -> None:
         if not deals_damage_now(table, combat, blocker, first) or attacker_id not in table.objects:
             continue
         power = table.chars(blocker).power
-        if power > 0:
+        if power > 0 and not table.chars(blocker).no_combat_damage:
             dealing.append((blocker, {attacker_id: power}))
     if first:
         combat.had_first_strike = {

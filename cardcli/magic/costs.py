@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardcli.magic.chars import matches
+from cardcli.magic.chars import controls, matches
 from cardcli.magic.mana import ManaCost, Plan, Source, pay, symbols
 from cardcli.magic.objects import Obj
 
@@ -12,20 +12,42 @@ if TYPE_CHECKING:
     from cardcli.magic.table import Table
 
 MAX_X = 99
+MAIN_STEPS = ("main1", "main2")
+
+
+def sorcery_timing(table: Table, player: str) -> bool:
+    """307.1: own team's turn, a main phase, an empty stack."""
+    return (
+        table.players[player].team is table.active_team
+        and table.step in MAIN_STEPS
+        and not table.stack
+    )
+
+
+def with_flash_cost(table: Table, player: str, obj: Obj) -> bool:
+    """Cast "as though it had flash" for its extra cost: only when nothing else allows it now."""
+    proto = obj.proto
+    if proto.flash_cost is None or "Instant" in proto.types or "flash" in proto.keywords:
+        return False
+    return not sorcery_timing(table, player)
 
 
 def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
-    """The mana ``player`` must pay to cast ``obj``, X left open; None: nothing (601.2f)."""
-    cost = obj.proto.cost
+    """The mana ``player`` must pay to cast ``obj``, X left open; None: nothing (601.2f).
+
+    From a graveyard the flashback cost replaces the mana cost (702.34a); cast as
+    though it had flash, its flash cost is added.
+    """
+    proto = obj.proto
+    cost = proto.flashback if obj.zone == "graveyard" and proto.flashback else proto.cost
+    if proto.flash_cost is not None and with_flash_cost(table, player, obj):
+        cost = cost.plus(proto.flash_cost)
     delta = 0
     for st in table.statics:
         if st.ability.static != "cost_change":
             continue
         data = st.ability.data
-        whose = data.get("controller", "you")
-        if whose == "you" and player != st.source.controller:
-            continue
-        if whose == "opponents" and not table.are_opponents(player, st.source.controller):
+        if not controls(table, data.get("controller", "you"), player, st.source.controller):
             continue
         affects = data.get("affects")
         if affects and not matches(table, affects, obj, table._printed(obj), st.source.id):
@@ -37,7 +59,7 @@ def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
 def mana_sources(table: Table, player: str) -> list[Source]:
     """Untapped lands that tap for mana with no other cost: what pays a cost by itself."""
     found: list[Source] = []
-    for obj in table.battlefield.values():
+    for obj in table.acting.values():
         if obj.controller != player or obj.tapped or not obj.proto.mana_abilities:
             continue
         if "Land" not in table.chars(obj).types:

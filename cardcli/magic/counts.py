@@ -1,4 +1,5 @@
-"""The card model's amounts: a number, X, or a count of things on the battlefield or in zones."""
+"""The card model's amounts: a number, X, a count of things on the battlefield or in zones,
+or arithmetic on amounts (a sum, half rounded down)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
         return x
     if not isinstance(amount, dict):
         return 0
+    if "sum" in amount:
+        return sum(amount_of(table, part, player, source, x) for part in amount["sum"])
+    if "half" in amount:
+        return amount_of(table, amount["half"], player, source, x) // 2  # rounded down
     kind = amount.get("count")
     whose = amount.get("controller", "you")
     filt = amount.get("filter") or {}
@@ -31,6 +36,8 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
             return p == player
         if whose == "opponents":
             return table.are_opponents(p, player)
+        if whose == "not_you":
+            return p != player
         return True
 
     total = 0

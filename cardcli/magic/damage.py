@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardcli.magic.objects import Obj, Target, Team
+from cardcli.magic.objects import Obj, ObjEffect, Target, Team
 from cardcli.magic.sources import DamageSource, protection_against
 
 if TYPE_CHECKING:
@@ -20,7 +20,12 @@ if TYPE_CHECKING:
 
 
 def damage(
-    table: Table, source: DamageSource, target: Target, amount: int, combat: bool = False
+    table: Table,
+    source: DamageSource,
+    target: Target,
+    amount: int,
+    combat: bool = False,
+    exile_if_dies: bool = False,
 ) -> int:
     """Deal damage (120); returns how much was dealt after prevention."""
     if amount <= 0:
@@ -35,6 +40,21 @@ def damage(
     if isinstance(target, int):
         obj = table.objects.get(target)
         if obj is None or obj.zone != "battlefield":
+            return 0
+        shield = obj.proto.damage_shield
+        if shield is not None and not table.chars(obj).lost_abilities:
+            # "If it would be dealt damage, prevent that damage" (615), and what follows.
+            table.emit(
+                {
+                    "type": "damage_prevented",
+                    "source": source.id,
+                    "target": target,
+                    "amount": amount,
+                    "why": obj.name,
+                }
+            )
+            if shield.get("remove_counter"):
+                table.remove_counters(obj, str(shield["remove_counter"]), 1)
             return 0
         if _protected(table, obj, source) or _shielded(table, target, amount) == 0:
             table.emit(
@@ -62,6 +82,10 @@ def damage(
             obj.damage += amount
             if "deathtouch" in source.keywords:
                 obj.deathtouched = True
+            if exile_if_dies:
+                table.clock += 1
+                obj.effects.append(ObjEffect(table.clock, exile_if_dies=True, source=source.name))
+            obj.touch()
         if "Planeswalker" in ch.types:
             table.remove_counters(obj, "loyalty", amount)
         table.fire("dealt_damage", {"object": obj.id, "amount": amount, "source": source.id}, obj)
@@ -128,9 +152,11 @@ def lose_life(table: Table, player: str, amount: int, why: str) -> int:
     if event is None or event["amount"] <= 0:
         return 0
     team = table.players[player].team
-    if team.life is None:
-        return 0
     amount = int(event["amount"])
+    if team.life is None:
+        # A player with no life total loses none, unless a replacement says what the loss
+        # became (the Horde mills): then it counts as lost ("the life lost this way").
+        return amount if event.get("counts_as_lost") else 0
     return change_life(table, team, player, -amount, why)
 
 

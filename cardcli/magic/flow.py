@@ -218,23 +218,30 @@ def _begin_step(table: Table) -> None:
 
 
 def _beginning_triggers(table: Table, kind: str) -> None:
-    """ "At the beginning of ..." abilities; "each player's upkeep" triggers once per active player."""
+    """ "At the beginning of ..." abilities (503.1a, 513.1a), by whose turn they watch.
+
+    With a team turn (805) the team's upkeep is each of its players' upkeep:
+    ``each_player`` ("each player's upkeep") and ``opponents`` ("each opponent's
+    upkeep") trigger once for each player of the active team, with that player;
+    ``yours`` and ``each`` ("each upkeep", "the end step") once.
+    """
     active = table.active_team
     for wid, abilities in list(table.watchers[kind].items()):
         watcher = table.objects[wid]
+        if table.chars(watcher).lost_abilities:
+            continue
         mine = watcher.controller in active.names
         for ability in abilities:
             whose = ability.data.get("whose", "yours")
             if whose == "yours" and mine:
                 table.queue(watcher, watcher.controller, ability, {"player": watcher.controller})
-            elif whose == "each" or (whose == "opponents" and not mine):
-                if kind == "upkeep":
-                    for player in active.players:
-                        table.queue(watcher, watcher.controller, ability, {"player": player.name})
-                else:
-                    table.queue(
-                        watcher, watcher.controller, ability, {"player": active.players[0].name}
-                    )
+            elif whose == "each":
+                first = active.players[0].name
+                context = {"player": watcher.controller if mine else first}
+                table.queue(watcher, watcher.controller, ability, context)
+            elif whose == "each_player" or (whose == "opponents" and not mine):
+                for player in active.players:
+                    table.queue(watcher, watcher.controller, ability, {"player": player.name})
 
 
 def _declare_attackers(table: Table) -> None:

@@ -4,7 +4,8 @@ A cost is parsed once into a ``ManaCost``. Paying looks for sources for every
 coloured symbol first (a small bipartite matching, so a dual land is never
 spent on a colour another land could have paid), then generic mana from what is
 left. Mana already in the pool is used before any land is tapped, and among
-lands the ones that make fewer colours go first.
+lands the ones that make fewer colours go first; generic mana is paid with lands of
+colours the cost does not ask for before the others, the most plentiful colour first.
 
 >>> cost = ManaCost.parse("{2}{B}{B}")
 >>> cost.generic, cost.colored, cost.mana_value
@@ -110,6 +111,18 @@ class ManaCost:
             self.text,
         )
 
+    def plus(self, other: ManaCost) -> ManaCost:
+        """The cost with ``other`` added to it (an additional cost, 601.2f)."""
+        return ManaCost(
+            self.generic + other.generic,
+            self.colored + other.colored,
+            self.hybrid + other.hybrid,
+            self.two_hybrid + other.two_hybrid,
+            self.phyrexian + other.phyrexian,
+            self.x + other.x,
+            self.text + other.text,
+        )
+
     def is_free(self) -> bool:
         return self.mana_value == 0 and not self.x
 
@@ -170,6 +183,22 @@ def pay(
             match[len(demands)] = slot
             demands.append((color,))
     free = [i for i in range(len(units)) if i not in used]
+    # Generic mana: the pool first (it empties anyway), then sources of colours this cost does
+    # not ask for, so that a Swamp is not spent on {1} while an Island could pay it.
+    wanted = {kind for demand in demands for kind in demand}
+    # Among those, the most plentiful colour first: a lone Forest outlives four Mountains.
+    plenty: dict[str, int] = {}
+    for i in free:
+        for kind in units[i][1]:
+            plenty[kind] = plenty.get(kind, 0) + 1
+    free.sort(
+        key=lambda i: (
+            units[i][0] >= 0,
+            bool(wanted & set(units[i][1])),
+            -min(plenty[k] for k in units[i][1]),
+            i,
+        )
+    )
     if len(free) < generic:
         return None
     plan = Plan(life=life_paid)

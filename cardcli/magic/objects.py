@@ -34,6 +34,7 @@ class Obj:
         "effects",
         "id",
         "linked",
+        "loyalty_turn",
         "owner",
         "proto",
         "regen_shields",
@@ -66,6 +67,7 @@ class Obj:
         self.attached_to: int | None = None
         self.regen_shields = 0
         self.linked: list[int] = []  # cards this object exiled "until it leaves" (610.3)
+        self.loyalty_turn = 0  # the turn a loyalty ability of it was last activated (606.3)
         self.cache: Any = None
         self.cache_key: tuple[int, ...] = ()
 
@@ -104,6 +106,8 @@ class ObjEffect:
     add_subtypes: tuple[str, ...] = ()
     until: str = "end_of_turn"
     source: str = ""
+    no_combat_damage: bool = False  # "assigns no combat damage this turn"
+    exile_if_dies: bool = False  # "if it would die this turn, exile it instead" (614)
 
 
 @dataclass

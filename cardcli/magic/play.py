@@ -63,8 +63,9 @@ def play_land(table: Table, player: str, obj: Obj) -> None:
 
 def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Target] | None) -> None:
     _with_priority(table, player)
-    if obj.zone != "hand" or obj.owner != player:
-        raise IllegalCommand(f"#{obj.id} {obj.name} is not in {player}'s hand")
+    where = casting.castable_zone(table, player, obj)
+    if where is not None:
+        raise IllegalCommand(where)
     if x is not None and not obj.proto.cost.x:
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
     casting.check_cast(table, player, obj, x)

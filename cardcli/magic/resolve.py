@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.magic.casting import cast_slots, facts_of
 from cardcli.magic.effects import Resolution, run_effect
-from cardcli.magic.objects import Target
+from cardcli.magic.objects import StackItem, Target
 from cardcli.magic.sources import DamageSource
 from cardcli.magic.targets import legal, slots_of
 
@@ -14,9 +14,23 @@ if TYPE_CHECKING:
     from cardcli.magic.table import Table
 
 
+def leaves_stack_to(item: StackItem) -> str:
+    """Where a spell goes when it leaves the stack: exile if it was flashed back (702.34a)."""
+    return "exile" if item.context.get("flashback") else "graveyard"
+
+
 def begin_resolution(table: Table) -> None:
     """The top of the stack starts to resolve; a spell or ability whose targets all left does nothing (608.2b)."""
     item = table.stack[-1]
+    condition = item.ability.data.get("condition") if item.ability is not None else None
+    if condition is not None and not table.holds(
+        condition, item.controller, table.objects.get(item.source_id)
+    ):
+        # 603.4: an intervening "if" checked again on resolution; false, it does nothing.
+        table.stack.remove(item)
+        del table.items[item.id]
+        table.emit({"type": "fizzled", "id": item.id, "card": item.name, "why": "condition"})
+        return
     if item.kind == "spell" and item.obj is not None:
         slots = cast_slots(item.obj)
         facts = facts_of(table, item.obj, item.controller)
@@ -41,7 +55,7 @@ def begin_resolution(table: Table) -> None:
         del table.items[item.id]
         table.emit({"type": "fizzled", "id": item.id, "card": item.name})
         if item.obj is not None:
-            table.move(item.obj, "graveyard", "fizzled")
+            table.move(item.obj, leaves_stack_to(item), "fizzled")
         return
     table.resolving = Resolution(item, slots, legal_now, facts)
 
@@ -71,9 +85,10 @@ def continue_resolution(table: Table) -> None:
             target = res.legal[0][0]
             if isinstance(target, int):
                 entered.attached_to = target
+                table.static_version += 1  # its attached statics reach that creature now
                 table.emit({"type": "attached", "id": entered.id, "to": target})
     elif obj.id in table.objects:
-        landed = table.move(obj, "graveyard", "resolved") or obj
+        landed = table.move(obj, leaves_stack_to(item), "resolved") or obj
     if obj.proto.manual:
         # A manual card: the engine applies none of its text; the players do, with adjust,
         # before state-based actions are checked (the flow asks them to say when they are done).

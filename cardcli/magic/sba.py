@@ -73,6 +73,15 @@ def check(table: Table, answers: Answers) -> bool:
         ):
             to_graveyard.append(Move(obj, "graveyard", "unattached"))
             continue
+        if obj.attached_to is not None and not obj.proto.is_aura:
+            held = table.battlefield.get(obj.attached_to)
+            if held is None or "Creature" not in table.chars(held).types:
+                # 704.5n: an Equipment attached to nothing legal stays, unattached.
+                obj.attached_to = None
+                obj.touch()
+                table.static_version += 1
+                table.emit({"type": "unattached", "id": obj.id})
+                acted = True
         plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
         if plus and minus:
             both = min(plus, minus)
@@ -112,6 +121,8 @@ def check(table: Table, answers: Answers) -> bool:
 def _legend_rule(table: Table, answers: Answers) -> list[Obj]:
     """704.5j: a player with two or more legendary permanents of one name keeps one."""
     seen: dict[tuple[str, str], list[Obj]] = {}
+    if not table.legends:
+        return []  # (no effect of the card model makes a permanent legendary)
     for obj in table.battlefield.values():
         if "Legendary" in table.chars(obj).supertypes:
             seen.setdefault((obj.controller, obj.name), []).append(obj)

@@ -74,6 +74,8 @@ class Table:
         self.players: dict[str, Player] = {}
         self.objects: dict[int, Obj] = {}
         self.battlefield: dict[int, Obj] = {}
+        self.acting: dict[int, Obj] = {}  # permanents with activated or mana abilities
+        self.legends = 0  # legendary permanents on the battlefield (704.5j has work to do)
         self.stack: list[StackItem] = []
         self.items: dict[int, StackItem] = {}
         self.next_id = 1
@@ -92,6 +94,7 @@ class Table:
         self.stray_tokens: list[Obj] = []  # tokens moved off the battlefield (704.5d)
         self.dirty = True  # something changed since state-based actions were last checked
         self._memo: dict[str, tuple[tuple[int, int], Any]] = {}
+        self.cda_busy: set[int] = set()  # objects whose characteristic-defining ability is counting
         # Turn and flow state, driven by ``flow``.
         self.turn = 0
         self.active = 0  # index into teams
@@ -256,7 +259,14 @@ class Table:
         obj.sick = True
         self.clock += 1
         obj.timestamp = self.clock
+        if obj.proto.loyalty is not None and "Planeswalker" in obj.proto.types:
+            obj.counters.setdefault("loyalty", obj.proto.loyalty)  # 306.5b
         self.battlefield[obj.id] = obj
+        proto = obj.proto
+        if proto.activated or proto.mana_abilities:
+            self.acting[obj.id] = obj
+        if "Legendary" in proto.supertypes:
+            self.legends += 1
         self.zone_version += 1
         proto = obj.proto
         if proto.statics:
@@ -271,6 +281,9 @@ class Table:
 
     def _leave_battlefield(self, obj: Obj) -> None:
         del self.battlefield[obj.id]
+        self.acting.pop(obj.id, None)
+        if "Legendary" in obj.proto.supertypes:
+            self.legends -= 1
         if obj.proto.statics:
             self.statics = [st for st in self.statics if st.source is not obj]
             self.static_version += 1
@@ -292,7 +305,23 @@ class Table:
         left: list[tuple[Obj, Chars, Move]] = []
         results: list[Obj | None] = []
         entered: list[Obj] = []
+        # 614.1c, 614.12: how a permanent enters is decided before any of the batch moves.
+        counters: dict[int, tuple[str, int]] = {}
         for mv in moves:
+            if mv.to == "battlefield" and mv.obj.proto.enters_with is not None:
+                data = mv.obj.proto.enters_with
+                owner = mv.controller or mv.obj.owner
+                counters[mv.obj.id] = (
+                    str(data.get("counter", "+1/+1")),
+                    self.amount_of(data.get("amount", 0), owner, mv.obj),
+                )
+        for mv in moves:
+            if (
+                mv.to == "graveyard"
+                and mv.obj.zone == "battlefield"
+                and any(e.exile_if_dies for e in mv.obj.effects)
+            ):
+                mv.to, mv.why = "exile", "exiled instead"  # "exile it instead" (614.6)
             replaced = self.replace(
                 "move", {"obj": mv.obj, "to": mv.to, "why": mv.why, "tapped": mv.tapped}
             )
@@ -321,7 +350,12 @@ class Table:
             new = Obj(self.new_id(), old.proto, old.owner, mv.to, old.card_no)
             self.objects[new.id] = new
             if mv.to == "battlefield":
-                self._enter(new, mv.controller or old.owner, mv.tapped or old.proto.tapped_token)
+                proto = old.proto
+                tapped = mv.tapped or proto.tapped_token or proto.enters_tapped
+                self._enter(new, mv.controller or old.owner, tapped)
+                kind, count = counters.get(old.id, ("", 0))
+                if count > 0:
+                    new.counters[kind] = count  # it enters with them: no counters event (614.1c)
                 entered.append(new)
             elif mv.to != "stack":
                 zone = self.players[mv.player or old.owner].zones.setdefault(mv.to, [])
@@ -345,6 +379,11 @@ class Table:
             }
             if mv.bottom:
                 event["bottom"] = True
+            if mv.to == "battlefield" and new.tapped:
+                event["tapped"] = True
+            kind, count = counters.get(old.id, ("", 0))
+            if count > 0:
+                event["counters"] = {kind: count}
             self.emit(event)
         self.zone_version += 1
         # Leaves-the-battlefield abilities look back in time (603.10a).
@@ -403,10 +442,12 @@ class Table:
         self, ability: Ability, watcher: Obj, other: Obj, other_chars: Chars
     ) -> bool:
         data = ability.data
-        whose = data.get("controller", "any")
-        if whose == "you" and other.controller != watcher.controller:
+        # The default is any player's creature ("another creature", schemas/card.schema.json).
+        if not chars_mod.controls(
+            self, data.get("controller", "any"), other.controller, watcher.controller
+        ):
             return False
-        if whose == "opponents" and not self.are_opponents(other.controller, watcher.controller):
+        if watcher.zone == "battlefield" and self.chars(watcher).lost_abilities:
             return False
         filt = data.get("trigger_filter")
         return not filt or chars_mod.matches(self, filt, other, other_chars, watcher.id)
@@ -427,8 +468,27 @@ class Table:
     def queue(
         self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
     ) -> None:
+        condition = ability.data.get("condition")
+        if condition is not None and not self.holds(condition, controller, source):
+            return  # 603.4: an intervening "if" false as it triggers: it does not trigger
         self.trigger_queue.append(
             PendingTrigger(source.id, source.name, source.proto, controller, ability, dict(context))
+        )
+
+    def holds(self, condition: Mapping[str, Any], player: str, source: Obj | None) -> bool:
+        """A card model condition: an amount compared with a number."""
+        value = self.amount_of(condition.get("amount", 0), player, source)
+        if "equals" in condition and value != int(condition["equals"]):
+            return False
+        if "at_least" in condition and value < int(condition["at_least"]):
+            return False
+        return not ("at_most" in condition and value > int(condition["at_most"]))
+
+    def graveyard_abilities_lost(self) -> bool:
+        """Cards in graveyards lose all abilities (Yixlid Jailer): flashback among them."""
+        return any(
+            st.ability.static == "lose_abilities" and st.ability.data.get("zone") == "graveyard"
+            for st in self.statics
         )
 
     def fire(self, kind: str, context: dict[str, Any], only: Obj | None = None) -> None:
@@ -437,6 +497,9 @@ class Table:
             if self.chars(only).lost_abilities:
                 return
             for ability in only.proto.triggers.get(kind, ()):
+                by = ability.data.get("by", "any")
+                if by != "any" and context.get("by_kind") != by:
+                    continue  # becomes the target of a spell, not an ability (or the reverse)
                 self.queue(only, only.controller, ability, context)
             return
         for wid, abilities in list(self.watchers.get(kind, {}).items()):
@@ -447,10 +510,15 @@ class Table:
     # -- fixed points: damage and life (``damage``) ----------------------------------
 
     def damage(
-        self, source: DamageSource, target: Target, amount: int, combat: bool = False
+        self,
+        source: DamageSource,
+        target: Target,
+        amount: int,
+        combat: bool = False,
+        exile_if_dies: bool = False,
     ) -> int:
         """Deal damage (120); returns how much was dealt after prevention."""
-        return damage_mod.damage(self, source, target, amount, combat)
+        return damage_mod.damage(self, source, target, amount, combat, exile_if_dies)
 
     def lose_life(self, player: str, amount: int, why: str) -> int:
         return damage_mod.lose_life(self, player, amount, why)

@@ -39,6 +39,9 @@ BATTLEFIELD_KINDS = {
     "attacking_creature",
     "attacking_or_blocking_creature",
     "tapped_creature",
+    "creature_an_opponent_controls",
+    "artifact_or_creature",
+    "creature_or_enchantment",
 }
 SPELL_KINDS = {"spell", "creature_spell", "noncreature_spell"}
 GRAVEYARD_KINDS = {
@@ -47,6 +50,7 @@ GRAVEYARD_KINDS = {
     "card_in_a_graveyard",
 }
 PLAYER_KINDS = {"player", "opponent"}
+MIXED_KINDS = {"any", "player_or_planeswalker"}  # players and permanents
 
 
 class Choosing(Protocol):
@@ -119,7 +123,7 @@ def legal(
     if isinstance(target, str):
         if target not in table.players:
             return False
-        if kind in ("player", "any"):
+        if kind in ("player", "any", "player_or_planeswalker"):
             return True
         if kind == "opponent":
             return table.are_opponents(target, controller)
@@ -187,8 +191,16 @@ def _kind_matches(table: Table, kind: str, obj: Obj, ch: chars_mod.Chars, contro
         return "Land" in types and "Basic" not in ch.supertypes
     if kind == "creature_you_control":
         return "Creature" in types and obj.controller == controller
-    if kind == "creature_you_dont_control":
+    if kind == "creature_you_dont_control":  # "you don't control": teammates' too
         return "Creature" in types and obj.controller != controller
+    if kind == "creature_an_opponent_controls":  # "an opponent controls": not a teammate's
+        return "Creature" in types and table.are_opponents(obj.controller, controller)
+    if kind == "player_or_planeswalker":
+        return "Planeswalker" in types
+    if kind == "artifact_or_creature":
+        return "Artifact" in types or "Creature" in types
+    if kind == "creature_or_enchantment":
+        return "Creature" in types or "Enchantment" in types
     if kind == "attacking_creature":
         return "Creature" in types and obj.attacking
     if kind == "attacking_or_blocking_creature":
@@ -203,7 +215,7 @@ def candidates(
 ) -> list[Target]:
     """Every legal target for ``slot``: players first, then objects by id."""
     found: list[Target] = []
-    if slot.kind in PLAYER_KINDS or slot.kind == "any":
+    if slot.kind in PLAYER_KINDS or slot.kind in MIXED_KINDS:
         found.extend(p for p in table.players if legal(table, slot, p, controller, source))
     if slot.kind in SPELL_KINDS:
         found.extend(
@@ -232,7 +244,7 @@ def has_candidates(
 ) -> bool:
     if slot.low == 0:
         return True
-    if slot.kind in ("player", "any"):
+    if slot.kind in ("player", "any", "player_or_planeswalker"):
         return True
     need = slot.low
     count = 0
@@ -343,9 +355,17 @@ def check_targets(
 
 
 def announce_targets(table: Table, item: StackItem) -> None:
+    """Becomes-the-target triggers (603.2): "that spell's controller" is ``player``."""
+    kind = "spell" if item.kind == "spell" else "ability"
     for slot in item.targets:
         for target in slot:
             if isinstance(target, int):
                 obj = table.objects.get(target)
                 if obj is not None and obj.zone == "battlefield":
-                    table.fire("becomes_target", {"object": obj.id, "by": item.id}, obj)
+                    context = {
+                        "object": obj.id,
+                        "by": item.id,
+                        "by_kind": kind,
+                        "player": item.controller,
+                    }
+                    table.fire("becomes_target", context, obj)

@@ -2,9 +2,10 @@
 
     python tests/benchmarks/bench_horde.py [--games 200]
 
-1. Whole games: games per second and events per second, three `random` player
-   bots against the Zombie horde (the players' bots of part 2 will replace
-   them; the figure is the engine's cost, with a bot that thinks nothing).
+1. Whole games: games per second (nothing logged, as simulate plays them) and
+   events per second (every event logged), three `basic` player bots against the
+   Zombie horde, in CPU time on one core; then the time per game against the most
+   creatures the game had on the battlefield at once.
 2. Cost against the size of the board: a Horde turn in which N token creatures
    attack players with N/4 blockers, and a players' combat in which 20
    attackers meet N Horde blockers. Prints the time per creature for each N
@@ -49,21 +50,57 @@ BEAR = {
 }
 
 
-def whole_games(games: int) -> tuple[float, float, list[list[dict[str, Any]]]]:
+def whole_games(games: int, bot: str = "basic") -> tuple[float, float, list[list[dict[str, Any]]]]:
     game = get_game("horde")
     options, setup = game.resolve_options(game.load_given({"players": 3, "mulligan": "none"}))
-    seats = {"p1": "random", "p2": "random", "p3": "random"}
+    seats = {"p1": bot, "p2": bot, "p3": bot}
+    started = time.process_time()
+    for i in range(games):
+        session = Session(game, options, setup, derive(11, i), seats, quiet=True)
+        run(session, lambda seat: None)
+    quiet = time.process_time() - started
     logs = []
     events = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for i in range(games):
         lines: list[dict[str, Any]] = []
         session = Session(game, options, setup, derive(11, i), seats, [lines.append])
         run(session, lambda seat: None)
         events += len(lines)
         logs.append(lines)
-    elapsed = time.perf_counter() - started
-    return games / elapsed, events / elapsed, logs
+    logged = time.process_time() - started
+    return games / quiet, events / logged, logs
+
+
+def by_board_size(games: int) -> None:
+    """Time per game against the most creatures on the battlefield at once, in bands."""
+    game = get_game("horde")
+    options, setup = game.resolve_options(game.load_given({"players": 3, "mulligan": "none"}))
+    seats = {"p1": "basic", "p2": "basic", "p3": "basic"}
+    bands: dict[int, list[tuple[float, int]]] = {}
+    for i in range(games):
+        session = Session(game, options, setup, derive(12, i), seats, quiet=True)
+        table = session.state.table  # type: ignore[attr-defined]
+        peak = 0
+        started = time.process_time()
+        while not session.over:
+            seat = session.state.to_move()
+            assert seat is not None
+            session.submit(session.bot_command(seat) or "pass", seat=seat, bot="basic")
+            peak = max(peak, len(table.battlefield))
+        elapsed = time.process_time() - started
+        bands.setdefault(min(peak // 20, 5), []).append((elapsed, table.turn))
+    print("time per game by the most permanents on the battlefield at once:")
+    for band in sorted(bands):
+        rows = bands[band]
+        low, high = band * 20, band * 20 + 19
+        label = f"{low}-{high}" if band < 5 else f"{low}+"
+        mean = statistics.fmean(e for e, _ in rows)
+        per_turn = statistics.fmean(e / max(1, t) for e, t in rows)
+        print(
+            f"  {label:>7} permanents: {len(rows):3d} games, {mean * 1000:7.1f} ms a game,"
+            f" {per_turn * 1000:5.2f} ms a turn"
+        )
 
 
 def _loaded(position: dict[str, Any], players: int = 2) -> tuple[Any, Any]:
@@ -160,8 +197,10 @@ def main() -> None:
     rate, events, logs = whole_games(args.games)
     turns = statistics.fmean(log[-1]["result"]["turns"] for log in logs)
     print(
-        f"whole games (3 random bots): {rate:.1f} games/s, {events:,.0f} events/s, {turns:.1f} turns a game"
+        f"whole games (3 basic bots, Zombie horde): {rate:.1f} games/s unlogged,"
+        f" {events:,.0f} events/s logged, {turns:.1f} turns a game"
     )
+    by_board_size(args.games)
     sizes = (10, 20, 40, 80, 160)
     scaling("the Horde attacks with N tokens (N/4 blocked)", horde_attack, sizes)
     scaling("20 attackers meet N Horde blockers", players_attack, sizes)

@@ -79,6 +79,10 @@ class Card:
     spell: tuple[dict[str, Any], ...] = ()
     abilities: tuple[dict[str, Any], ...] = ()
     aliases: tuple[str, ...] = ()
+    flashback: str | None = None  # 702.34: its flashback cost, cast from the graveyard
+    flash_cost: str | None = None  # the extra cost to cast it as though it had flash
+    cant_be_countered: bool = False
+    equip: str | None = None  # 702.6: the equip cost of an Equipment
     hunsberger: dict[str, Any] | None = None  # how it scores in Hunsberger's Solitaire, if given
     source: str = ""  # where the card came from: "file.yaml", "user pool", "inline"
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -115,6 +119,10 @@ class Card:
             spell=tuple(data.get("spell", ())),
             abilities=tuple(data.get("abilities", ())),
             aliases=tuple(data.get("aliases", ())),
+            flashback=data.get("flashback"),
+            flash_cost=data.get("flash_cost"),
+            cant_be_countered=bool(data.get("cant_be_countered", False)),
+            equip=data.get("equip"),
             hunsberger=data.get("hunsberger"),
             source=source,
             raw=data,

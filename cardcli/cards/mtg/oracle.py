@@ -7,7 +7,9 @@ player draws N cards", "you gain N life", "each opponent loses N life",
 "create N X/Y COLOUR SUBTYPE creature token(s) [with KEYWORD]", "target
 creature gets +N/+N until end of turn", "return target creature card from
 your graveyard to your hand", and "When ~ enters" / "When ~ dies" triggers of
-those. Keyword lines are skipped (the keywords field holds them).
+those; "~ enters tapped." (a replacement), "This spell can't be countered.",
+and a "Flashback {COST}" line (its cost). Keyword lines are skipped (the
+keywords field holds them).
 """
 
 from __future__ import annotations
@@ -28,17 +30,23 @@ NUMBERS = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "twenty": 20,
 }
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _REMINDER = re.compile(r"\([^()]*\)")
-_N = r"(\d+|x|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+_N = r"(\d+|x|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)"
 _TARGETS = {
     "any target": ("target", "any"),
     "target creature": ("target", "creature"),
     "target creature or planeswalker": ("target", "creature_or_planeswalker"),
     "target player": ("target", "player"),
     "target opponent": ("target", "opponent"),
-    "target player or planeswalker": ("target", "player"),
+    "target player or planeswalker": ("target", "player_or_planeswalker"),
     "each opponent": ("each", "each_opponent"),
     "each player": ("each", "each_player"),
     "each creature": ("each", "each_creature"),
@@ -54,6 +62,10 @@ _DESTROY = {
     "nonland permanent": "nonland_permanent",
     "artifact or enchantment": "artifact_or_enchantment",
     "creature or planeswalker": "creature_or_planeswalker",
+    "creature an opponent controls": "creature_an_opponent_controls",
+    "creature you don't control": "creature_you_dont_control",
+    "artifact or creature": "artifact_or_creature",
+    "creature or enchantment": "creature_or_enchantment",
 }
 
 
@@ -164,13 +176,29 @@ def read_behaviour(card: dict[str, Any]) -> dict[str, Any]:
     spell: list[dict[str, Any]] = []
     abilities: list[dict[str, Any]] = []
     instant = "Instant" in card["types"] or "Sorcery" in card["types"]
+    extra: dict[str, Any] = {}
+    self_names = rf"(?:{re.escape(name)}|this (?:land|artifact|creature|enchantment|permanent))"
     for paragraph in _REMINDER.sub("", card.get("oracle", "")).split("\n"):
         paragraph = paragraph.strip()
         if not paragraph:
             continue
+        flashback = re.fullmatch(r"Flashback ((?:\{[0-9WUBRGCX]+\})+)", paragraph)
+        if flashback:
+            extra["flashback"] = flashback.group(1)
+            continue
         if _keyword_line(paragraph, keywords):
             continue
-        if "Land" in card["types"] and re.fullmatch(r"\{T\}: Add \{[WUBRGC]\}\.?", paragraph):
+        if "Land" in card["types"] and re.fullmatch(
+            r"\{T\}: Add \{[WUBRGC]\}(?: or \{[WUBRGC]\})?\.?", paragraph
+        ):
+            continue
+        if re.fullmatch(rf"{self_names} enters tapped\.", paragraph, flags=re.IGNORECASE):
+            abilities.append({"replacement": "enters_tapped", "text": paragraph})
+            continue
+        if re.fullmatch(
+            rf"(?:This spell|{re.escape(name)}) can't be countered\.", paragraph, flags=re.I
+        ):
+            extra["cant_be_countered"] = True
             continue
         if instant:
             effects = read_clauses(paragraph, name)
@@ -190,7 +218,7 @@ def read_behaviour(card: dict[str, Any]) -> dict[str, Any]:
             return _manual(paragraph)
         when = "dies" if match.group(1).lower() == "dies" else "enters"
         abilities.append({"when": when, "effects": effects, "text": paragraph})
-    result: dict[str, Any] = {}
+    result: dict[str, Any] = dict(extra)
     if spell:
         result["spell"] = spell
     if abilities:

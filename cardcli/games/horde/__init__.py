@@ -12,12 +12,21 @@ from cardcli.engine.game import Event, Game, Option, Options, State, numbered_se
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import loading
 from cardcli.games.horde.bots import BOTS
+from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.setup import build, seats_for
 from cardcli.games.horde.state import HordeState
 from cardcli.games.horde.view import describe
 
 OPTIONS = (
-    Option("players", "int", 2, "how many players (2 to 4)", low=2, high=4),
+    Option(
+        "players",
+        "data",
+        None,
+        "how many players: 2, 3 or 4 [default: 2]; simulate also takes all (each of 2, 3 and 4)",
+        load=loading.load_players,
+        check=loading.check_players,
+        metavar="2..4|all",
+    ),
     Option("life", "int", 40, "the players' shared life", low=1, high=999),
     Option(
         "horde",
@@ -110,10 +119,12 @@ def prepare(given: dict[str, Any]) -> dict[str, Any]:
         count = len([s for s in ("p1", "p2", "p3", "p4") if s in position["position"]])
         if loaded.get("players") is None:
             loaded["players"] = count
-        elif int(loaded["players"]) != count:
+        elif loaded["players"] != count:
             raise UsageError(f"--setup has {count} players but --players is {loaded['players']}")
         return loaded
-    players = int(loaded.get("players") or 2)
+    if loaded.get("players") is None:
+        loaded["players"] = 2
+    players = 4 if loaded["players"] == ALL else int(loaded["players"])
     if loaded.get("horde") is None and loaded.get("horde_order") is None:
         loaded["horde"] = loading.default_horde()
     decks = dict(loaded.get("deck") or {})
@@ -133,16 +144,55 @@ def new_state(options: Options, setup: Options, rng: Rng) -> tuple[State, list[E
     return HordeState(table, options, events), events
 
 
+def seat_names(options: Options) -> list[str]:
+    """p1..pN; ``--players all`` names no single game's seats (it is for simulate)."""
+    if options.get("players") == ALL:
+        raise UsageError("--players all is for simulate: a game has 2, 3 or 4 players")
+    return numbered_seats(options)
+
+
+def variants(options: Options) -> list[tuple[str, Options]] | None:
+    """``simulate --players all``: a run for each of 2, 3 and 4 players (decks of the seats
+    in the game only)."""
+    if options.get("players") != ALL:
+        return None
+    runs = []
+    for count in (2, 3, 4):
+        decks = {s: d for s, d in (options.get("deck") or {}).items() if int(s[1:]) <= count}
+        runs.append((f"{count} players", {**options, "players": count, "deck": decks}))
+    return runs
+
+
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """The players' win rate, game length and how games ended."""
+    """The balance report of one player count: the players' win rate with its 95% interval,
+    game length, the life left when they win, how they lose, and the Horde cards on the
+    battlefield when they lose (the share of lost games in which each was there)."""
+    from cardcli.simulate import wilson
+
     if not results:
         return {}
     wins = [r for r in results if r.get("winner") == "players"]
+    losses = [r for r in results if r.get("winner") == "horde"]
+    low, high = wilson(len(wins), len(results))
+    turns = [r["turns"] for r in results]
+    seen: Counter[str] = Counter()
+    for r in losses:
+        seen.update(r.get("horde_battlefield") or {})
+    present: Counter[str] = Counter()
+    for r in losses:
+        present.update(set(r.get("horde_battlefield") or {}))
+    ranked = sorted(present, key=lambda name: (-present[name], -seen[name], name))[:10]
     return {
         "players_win_rate": round(len(wins) / len(results), 4),
-        "mean_turns": round(statistics.fmean(r["turns"] for r in results), 2),
+        "players_win_rate_95": [round(low, 4), round(high, 4)],
+        "mean_turns": round(statistics.fmean(turns), 2),
+        "median_turns": statistics.median(turns),
+        "mean_horde_turns": round(statistics.fmean(r["horde_turns"] for r in results), 2),
         "mean_life_when_won": round(statistics.fmean(r["life"] for r in wins), 2) if wins else None,
-        "endings": dict(Counter(str(r.get("reason")) for r in results)),
+        "median_life_when_won": statistics.median(r["life"] for r in wins) if wins else None,
+        "losses": dict(sorted(Counter(str(r.get("reason")) for r in losses).items())),
+        "endings": dict(sorted(Counter(str(r.get("reason")) for r in results).items())),
+        "horde_cards_at_losses": {name: round(present[name] / len(losses), 3) for name in ranked},
     }
 
 
@@ -169,7 +219,7 @@ GAME = Game(
     options=OPTIONS,
     bots=BOTS,
     new_state=new_state,
-    seat_names=numbered_seats,
+    seat_names=seat_names,
     rules_file=str(Path(__file__).with_name("RULES.md")),
     help_text=HELP,
     default_bot="random",
@@ -177,4 +227,5 @@ GAME = Game(
     describe=describe,
     summarize=summarize,
     prepare=prepare,
+    variants=variants,
 )

@@ -34,6 +34,25 @@ SIDES = ("horde", "p1", "p2", "p3", "p4")
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 
 
+ALL = "all"  # simulate --players all: each of 2, 3 and 4 players
+
+
+def load_players(text: Any) -> int | str:
+    """``--players``: 2, 3 or 4 (and, for simulate, all)."""
+    word = str(text).strip().lower()
+    if word == ALL:
+        return ALL
+    if word in ("2", "3", "4"):
+        return int(word)
+    raise UsageError(f"--players takes 2, 3, 4 or all, got '{str(text)[:20]}'")
+
+
+def check_players(value: Any) -> int | str:
+    if value == ALL or (type(value) is int and 2 <= value <= 4):
+        return value  # type: ignore[no-any-return]
+    raise UsageError(f"option players must be 2, 3 or 4 (or all for simulate), got {value!r}")
+
+
 def load_horde(path: Any) -> Resolved:
     return resolve_deck_file(str(path), "--horde")
 
@@ -132,13 +151,28 @@ def load_setup(path: Any) -> dict[str, Any]:
     except CardcliError as err:
         raise UsageError(f"--setup: {err}") from None
     _validate_setup(data, f"--setup {file}")
-    pool = CardPool.bundled()
+    pool = _setup_pool(CardPool)
     names = _card_names(data)
     definitions: dict[str, Any] = {}
     if names:
         definitions = resolve_names(names, f"--setup {file}", pool)["definitions"]
     position = _resolve_position(data, pool, f"--setup {file}")
     return {"source": file.name, "position": position, "definitions": definitions}
+
+
+_POOLS: dict[tuple[Any, ...], Any] = {}
+
+
+def _setup_pool(kind: Any) -> Any:
+    """The bundled pool with the user's, read once per process while none of its files changes."""
+    from cardcli.cards.mtg.pool import bundled_card_files, user_pool_path
+
+    files = [*bundled_card_files(), user_pool_path()]
+    key = tuple((str(f), f.stat().st_mtime_ns if f.exists() else None) for f in files)
+    if key not in _POOLS:
+        _POOLS.clear()
+        _POOLS[key] = kind.bundled()
+    return _POOLS[key]
 
 
 def _validate_setup(data: Any, label: str) -> None:

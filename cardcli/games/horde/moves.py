@@ -126,19 +126,9 @@ def _block_moves(table: Table, seat: str) -> list[str]:
 
 
 def hint(table: Table, seat: str) -> str | None:
-    """A sensible command: a land, then a spell, else pass; a decision's first option."""
-    moves = legal(table, seat)
-    if not moves:
+    """What the ``basic`` bot would do now (a legal command), or None if ``seat`` has none."""
+    if not legal(table, seat):
         return None
-    decision = table.pending
-    if decision is not None and decision.kind == "mulligan":
-        return "keep"
-    if decision is not None and decision.kind == "priority":
-        for word in (" play ", " cast "):
-            for move in moves:
-                if word in move:
-                    return move
-        return "pass"
-    if decision is not None and decision.kind in ("attackers", "blockers"):
-        return "pass" if "pass" in moves else moves[0]
-    return moves[0]
+    from cardcli.games.horde.basic import POLICY
+
+    return POLICY.move_on(table, seat)

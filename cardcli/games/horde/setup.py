@@ -32,12 +32,17 @@ class Protos:
 
     def __init__(self) -> None:
         self.by_key: dict[str, Proto] = {}
+        self.by_object: dict[int, tuple[dict[str, Any], Proto]] = {}
 
     def of(self, definition: dict[str, Any]) -> Proto:
+        known = self.by_object.get(id(definition))
+        if known is not None and known[0] is definition:
+            return known[1]  # the same definition object as before: no need to compare
         key = json.dumps(definition, sort_keys=True)
         proto = self.by_key.get(key)
         if proto is None:
             proto = self.by_key[key] = Proto.from_card(Card.from_data(definition, source="log"))
+        self.by_object[id(definition)] = (definition, proto)
         return proto
 
 
@@ -74,6 +79,8 @@ def build(
     streams, of the RNG version the log names."""
     if setup.get("setup") is not None:
         return _from_position(options, setup["setup"], seed, spawn)
+    if options["players"] == "all":
+        raise UsageError("--players all is for simulate: a game has 2, 3 or 4 players")
     players = int(options["players"])
     table = new_table(options, seed, players, int(options["life"]), spawn)
     protos = Protos()
@@ -160,7 +167,7 @@ def _from_position(
             obj.tapped = bool(entry.get("tapped", False))
             obj.sick = bool(entry.get("sick", False))
             obj.damage = int(entry.get("damage", 0))
-            obj.counters = {k: int(v) for k, v in (entry.get("counters") or {}).items()}
+            obj.counters.update({k: int(v) for k, v in (entry.get("counters") or {}).items()})
             obj.touch()
             shown.append({"id": obj.id, "card": obj.name, "player": side, "zone": "battlefield"})
         for zone in ("hand", "graveyard", "exile"):

@@ -161,13 +161,18 @@ class HordeState(State):
         word = text.strip()
         if word.startswith("#") or word.isdigit():
             obj = self._object(int(word.lstrip("#")))
-            if obj.zone != "hand" or obj.owner != seat:
+            flashback = verb == "cast" and obj.zone == "graveyard" and obj.proto.flashback
+            if (obj.zone != "hand" and not flashback) or obj.owner != seat:
                 raise IllegalCommand(f"#{obj.id} {obj.name} is not in {seat}'s hand")
             return obj
         key = normalize(word)
         for obj in table.players[seat].hand:
             if normalize(obj.name) == key:
                 return obj
+        if verb == "cast":  # flashback (702.34): from the graveyard
+            for obj in reversed(table.players[seat].graveyard):
+                if obj.proto.flashback is not None and normalize(obj.name) == key:
+                    return obj
         for other in self.seat_list:
             if other != seat and any(normalize(o.name) == key for o in table.players[other].hand):
                 raise IllegalCommand(f"{word} is in {other}'s hand: write {other} {verb} {word}")

@@ -46,6 +46,12 @@ class HordeVariant(Variant):
         if decision.kind == "order":
             rng.shuffle(options)
             return options
+        if decision.kind == "sacrifice":
+            return self._weakest(table, options, decision.low, rng)
+        if decision.kind == "pay":
+            # It pays to weaken the players' creature, never its own.
+            source = table.objects.get(int(decision.data.get("source", 0)))
+            return ["yes" if source is not None and source.controller != HORDE else "no"]
         if decision.kind == "target":
             # Targets on the players' side when there are any (the Horde plays against them).
             theirs = [o for o in options if not self._is_hordes(table, o)]
@@ -56,6 +62,19 @@ class HordeVariant(Variant):
         count = max(decision.low, min(decision.high, len(options))) if decision.kind != "may" else 1
         rng.shuffle(options)
         return options[:count]
+
+    def _weakest(self, table: Table, options: list[str], count: int, rng: Any) -> list[str]:
+        """What the Horde sacrifices: the weakest token first (power, then toughness), then
+        the weakest card; ties by chance (the options were shuffled before the sort)."""
+        rng.shuffle(options)
+
+        def strength(option: str) -> tuple[int, int, int, int]:
+            obj = table.objects[int(option[1:])]
+            ch = table.chars(obj)
+            token = obj.card_no is None or obj.proto.token_card
+            return (0 if token else 1, ch.power, ch.toughness, obj.proto.mana_value)
+
+        return sorted(options, key=strength)[:count]
 
     def _is_hordes(self, table: Table, option: str) -> bool:
         if option == HORDE:
@@ -138,10 +157,23 @@ class HordeVariant(Variant):
                 if hand:
                     table.emit({"type": "horde_hand", "order": [o.id for o in hand]})
                 queue.extend(o.id for o in hand)
+            if not queue and not table.extra.get("horde_flashback_done"):
+                # Reading: then it casts every card it may cast from its graveyard (flashback)
+                # that was there as its turn's reveal began: a card cast this turn waits.
+                table.extra["horde_flashback_done"] = True
+                waiting = set(table.extra.get("horde_flashback", ()))
+                back = [o for o in horde.graveyard if o.id in waiting]
+                if back and not table.graveyard_abilities_lost():
+                    table.rng("horde:flashback").shuffle(back)
+                    queue.extend(o.id for o in back)
             if not queue:
                 return False
             obj = table.objects.get(queue.pop(0))
-            if obj is None or obj.owner != HORDE or obj.zone not in ("revealed", "hand"):
+            if (
+                obj is None
+                or obj.owner != HORDE
+                or obj.zone not in ("revealed", "hand", "graveyard")
+            ):
                 continue
             try:
                 casting.check_cast(table, HORDE, obj, None, free=True)
@@ -199,7 +231,8 @@ def horde_life_loss(table: Table, event: dict[str, Any]) -> dict[str, Any] | Non
     if event["player"] != HORDE:
         return event
     table.mill(HORDE, int(event["amount"]), "damage" if event["why"] == "damage" else "life loss")
-    return None
+    # The text says the Horde loses life and mills for it: "the life lost this way" counts it.
+    return {**event, "counts_as_lost": True}
 
 
 def next_team(table: Table) -> int:
@@ -222,6 +255,8 @@ def reveal(table: Table, rules: dict[str, Any]) -> None:
     horde.zones.setdefault("revealed", [])
     table.extra["horde_queue"] = []
     table.extra["horde_hand_done"] = False
+    table.extra["horde_flashback_done"] = False
+    table.extra["horde_flashback"] = [o.id for o in horde.graveyard if o.proto.flashback]
     names: list[str] = []
     set_aside: list[Obj] = []
     token: Obj | None = None

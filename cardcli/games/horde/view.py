@@ -36,6 +36,8 @@ def _state_words(table: Table, obj: Obj) -> list[str]:
                 words.append("blocked")
         if obj.id in fight.blocks:
             words.append(f"blocking #{fight.blocks[obj.id]}")
+    if obj.attached_to is not None:
+        words.append(f"on #{obj.attached_to}")  # an Aura's or Equipment's creature
     if obj.damage:
         words.append(f"{obj.damage} damage")
     for kind, count in sorted(obj.counters.items()):
@@ -52,6 +54,8 @@ def _state_words(table: Table, obj: Obj) -> list[str]:
     shown = sorted(k for k in ch.keywords if not k.startswith(("enchant", "equip", "cycling")))
     if shown:
         words.insert(0, ", ".join(shown))
+    if ch.no_combat_damage:
+        words.append("assigns no combat damage")
     if obj.proto.manual:
         words.append("manual: apply its text by hand")
     return words
@@ -249,7 +253,9 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "cast":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
         x = f" (X={line['x']})" if line.get("x") else ""
-        return f"{line['who']} casts {line['card']} #{line['id']}{x}{aim}"
+        how = " by flashback" if line.get("flashback") else ""
+        how += " as though it had flash" if line.get("flash") else ""
+        return f"{line['who']} casts {line['card']} #{line['id']}{how}{x}{aim}"
     if kind == "activated":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
         return f"{line['who']} activates #{line['source']} {line['card']} (#{line['id']}){aim}"
@@ -300,6 +306,18 @@ def describe(line: dict[str, Any]) -> str | None:
             "life": "the players have no life left",
             "library": "a player drew from an empty library",
         }.get(str(line["reason"]), "the Horde has no creatures and no library left")
+    if kind == "paid":
+        return f"{line['who']} pays for {line['card']}: exiles {' '.join(line['exiled'])}"
+    if kind == "no_combat_damage":
+        return f"#{line['id']} assigns no combat damage this turn"
+    if kind == "not_countered":
+        return f"#{line['id']} {line['card']} can't be countered"
+    if kind == "attached":
+        return f"#{line['id']} is attached to #{line['to']}"
+    if kind == "unattached":
+        return f"#{line['id']} is no longer attached"
+    if kind == "damage_prevented" and line.get("why"):
+        return f"{line['why']}: {line['amount']} damage to #{line['target']} prevented"
     if kind == "manual":
         return f"#{line['id']} {line['card']} is a manual card: apply by hand: {line['text']}"
     if kind == "adjusted":

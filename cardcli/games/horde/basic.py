@@ -1,0 +1,387 @@
+"""The ``basic`` bot for the players: sensible play from simple rules.
+
+It plays a land, casts the best spells it can afford, attacks only with what the
+Horde's untapped creatures cannot punish, blocks to keep the shared life, aims
+removal at the biggest threat and answers every pending decision. It only
+produces command text; ``Policy`` is subclassed by the ``planner``. Here: the
+entry point, priority and casting; ``deciding`` answers pending decisions and
+``fighting`` plans attacks and blocks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcli.engine.game import State
+from cardcli.engine.rng import Rng
+from cardcli.games.horde import judge
+from cardcli.games.horde.deciding import Deciding
+from cardcli.games.horde.fighting import Fighting
+from cardcli.games.horde.judge import HORDE
+from cardcli.magic import actions, activation, casting, combat, costs
+from cardcli.magic.actions import can_play_land
+from cardcli.magic.objects import Obj, Team
+from cardcli.magic.table import Table
+from cardcli.magic.targets import candidates, slots_of, spell_label
+
+MAIN = ("main1", "main2")
+
+
+class Policy(Deciding, Fighting):
+    """The players' side: one command for the seat the game waits on."""
+
+    # -- the entry point ------------------------------------------------------------------
+
+    def move(self, state: State, seat: str, rng: Rng) -> str:
+        return self.move_on(state.table, seat)  # type: ignore[attr-defined]
+
+    def move_on(self, table: Table, seat: str) -> str:
+        decision = table.pending
+        assert decision is not None
+        kind = decision.kind
+        if kind == "mulligan":
+            return self.mulligan(table, seat)
+        if kind == "bottom":
+            return "choose " + " ".join(self.worst_cards(table, seat, decision.high, decision))
+        team = table.players[seat].team
+        if kind == "priority":
+            return self.priority(table, team)
+        if kind == "attackers":
+            return self.attack(table, team)
+        if kind == "blockers":
+            return self.block(table, team)
+        return self.choose(table, decision, seat)
+
+    # -- priority --------------------------------------------------------------------------------
+
+    def priority(self, table: Table, team: Team) -> str:
+        mine = table.active_team is team
+        if table.stack:
+            answer = self.respond(table, team)
+            if answer:
+                return answer
+            return "pass"
+        if mine and table.step in MAIN:
+            for player in team.players:
+                land = self.land_to_play(table, player.name)
+                if land is not None:
+                    return f"{player.name} play #{land.id}"
+            spell = self.spell_to_cast(table, team)
+            if spell:
+                return spell
+        elif not mine and table.step == "declare_attackers" and table.combat is not None:
+            answer = self.against_attack(table, team)
+            if answer:
+                return answer
+        if table.step == "declare_blockers" and table.combat is not None:
+            answer = self.combat_trick(table, team)
+            if answer:
+                return answer
+        if table.step == "end":
+            answer = self.end_of_turn(table, team)
+            if answer:
+                return answer
+        return "pass"
+
+    def land_to_play(self, table: Table, player: str) -> Obj | None:
+        lands = [
+            o
+            for o in table.players[player].hand
+            if "Land" in o.proto.types and can_play_land(table, player, o) is None
+        ]
+        if not lands:
+            return None
+        # An untapped land first when a spell in hand would use it now; else a tapped one.
+        lands.sort(key=lambda o: (not o.proto.enters_tapped, o.id))
+        return lands[-1] if self._would_cast_with_one_more(table, player) else lands[0]
+
+    def _would_cast_with_one_more(self, table: Table, player: str) -> bool:
+        have = len(costs.mana_sources(table, player))
+        return any(
+            "Land" not in o.proto.types and o.proto.mana_value == have + 1
+            for o in table.players[player].hand
+        )
+
+    # -- casting -------------------------------------------------------------------------------------
+
+    def castable(self, table: Table, team: Team) -> list[tuple[str, Obj]]:
+        """Every spell a player of the team may cast now (one of each name), as ``moves`` would
+        list it, without the lands and mana abilities."""
+        found: list[tuple[str, Obj]] = []
+        timing = None
+        for player in team.players:
+            cards = [o for o in player.hand if "Land" not in o.proto.types]
+            if not table.graveyard_abilities_lost():
+                cards.extend(o for o in player.graveyard if o.proto.flashback is not None)
+            if not cards:
+                continue
+            if timing is None:
+                timing = costs.sorcery_timing(table, player.name)
+            sources = costs.mana_sources(table, player.name)
+            seen: set[str] = set()
+            for obj in cards:
+                if obj.name in seen:
+                    continue
+                seen.add(obj.name)
+                if not timing and not casting.may_cast_now(table, player.name, obj):
+                    continue
+                problem = casting.cast_problem(
+                    table, player.name, obj, None, sources=sources, explain=False
+                )
+                if problem is None:
+                    found.append((player.name, obj))
+        return found
+
+    def spell_to_cast(self, table: Table, team: Team) -> str | None:
+        best: tuple[float, str] | None = None
+        for player, obj in self.castable(table, team):
+            scored = self.score_cast(table, team, player, obj)
+            if scored is not None and (best is None or scored[0] > best[0]):
+                best = scored
+        if best is not None:
+            return best[1]
+        return self.mana_rock_cast(table, team)
+
+    def score_cast(
+        self, table: Table, team: Team, player: str, obj: Obj
+    ) -> tuple[float, str] | None:
+        """(how much it is wanted, the command) for a spell castable now, or None: not now."""
+        proto = obj.proto
+        kind = judge.kind_of(proto)
+        name = f"{player} cast #{obj.id}"
+        if kind in ("counter", "fog", "trick"):
+            return None  # kept for the Horde's turn or a combat
+        if kind == "land":
+            return None
+        if kind == "creature":
+            return (10.0 + proto.mana_value, self._with_x(table, player, obj, name))
+        if kind == "removal":
+            target = self.removal_target(table, player, obj, proto.spell)
+            if target is None:
+                return None
+            return (9.0 + proto.mana_value, f"{name} -> {target}")
+        if kind == "sweeper":
+            gain = self.sweeper_gain(table, team, proto.spell)
+            if gain < 6.0:
+                return None
+            return (20.0 + gain, name)
+        if kind == "team_pump":
+            # Before combat, with three creatures or more ready to attack.
+            ready = [
+                o
+                for o in table.battlefield.values()
+                if o.controller in team.names and combat.can_attack(table, o)
+            ]
+            if table.step != "main1" or len(ready) < 3:
+                return None
+            return (15.0 + len(ready), name)
+        if kind == "spell":
+            targets = self.spell_targets(table, player, obj)
+            if targets is False:
+                return None
+            text = self._with_x(table, player, obj, name)
+            if proto.cost.x and "X=" not in text:
+                return None
+            return (6.0 + proto.mana_value, text + (f" -> {targets}" if targets else ""))
+        # Enchantments, artifacts: anthems and engines first.
+        return (12.0 + proto.mana_value, name)
+
+    def _with_x(self, table: Table, player: str, obj: Obj, text: str) -> str:
+        if not obj.proto.cost.x:
+            return text
+        cost = costs.spell_cost(table, player, obj)
+        top = costs.max_x(table, player, cost)
+        return f"{text} X={top}" if top >= 3 else text
+
+    def spell_targets(self, table: Table, player: str, obj: Obj) -> str | bool | None:
+        """The targets a plain spell names ("" none; False: no good one now)."""
+        slots = casting.cast_slots(obj)
+        if not slots:
+            return ""
+        chosen: list[str] = []
+        facts = casting.facts_of(table, obj, player)
+        for slot in slots:
+            options = [spell_label(t) for t in candidates(table, slot, player, facts)]
+            effect = obj.proto.spell[slot.effect] if slot.effect >= 0 else {}
+            pick = self.pick_target(table, options, effect, player)
+            if pick is None:
+                return False
+            chosen.append(pick)
+        return " ".join(chosen)
+
+    def removal_target(
+        self, table: Table, player: str, obj: Obj, effects: tuple[Any, ...]
+    ) -> str | None:
+        slots = casting.cast_slots(obj)
+        if len(slots) != 1:
+            return None
+        slot = slots[0]
+        effect = effects[slot.effect]
+        facts = casting.facts_of(table, obj, player)
+        options = [spell_label(t) for t in candidates(table, slot, player, facts)]
+        target = judge.best_horde_target(table, options, effect, player)
+        if target is None or target == "horde":
+            return None
+        victim = table.objects[int(target[1:])]
+        if judge.threat(table, victim) < self.removal_threshold(table):
+            return None
+        return target
+
+    def removal_threshold(self, table: Table) -> float:
+        return 6.0  # a 2/2 token is not worth a removal spell; a 3/3 or better is
+
+    def sweeper_gain(self, table: Table, team: Team, effects: tuple[Any, ...]) -> float:
+        """Value of the Horde's creatures a sweeper would kill, less the players'."""
+        kill = -min(
+            0,
+            min((int(e.get("toughness", 0)) for e in effects if e.get("do") == "pump"), default=0),
+        )
+        destroy = any(e.get("do") == "destroy" for e in effects)
+        damage = max(
+            (int(e.get("amount", 0)) for e in effects if e.get("do") == "damage"), default=0
+        )
+        only_theirs = any(e.get("each") == "each_creature_you_dont_control" for e in effects)
+        total = 0.0
+        for obj in table.battlefield.values():
+            ch = table.chars(obj)
+            if "Creature" not in ch.types:
+                continue
+            left = ch.toughness - obj.damage
+            dies = destroy or (kill and left <= kill) or (damage and left <= damage)
+            if not dies or "indestructible" in ch.keywords:
+                continue
+            value = judge.creature_value(table, obj)
+            if obj.controller == HORDE:
+                total += value
+            elif not only_theirs:
+                total -= value * 1.3
+        return total
+
+    def mana_rock_cast(self, table: Table, team: Team) -> str | None:
+        """Tap a mana creature or rock when a spell in hand needs its mana to be cast."""
+        for player in team.players:
+            extra = [
+                o
+                for o in table.battlefield.values()
+                if o.controller == player.name
+                and o.proto.mana_abilities
+                and "Land" not in o.proto.types
+                and not o.tapped
+            ]
+            if not extra or not player.hand:
+                continue
+            pool = player.pool
+            saved = dict(pool)
+            try:
+                for rock in extra:
+                    for kind in rock.proto.mana_abilities[0].mana[0]:
+                        pool[kind] = pool.get(kind, 0) + 1
+                wanted = [
+                    o
+                    for o in player.hand
+                    if "Land" not in o.proto.types
+                    and judge.kind_of(o.proto) in ("creature", "permanent")
+                    and casting.cast_problem(table, player.name, o, None, explain=False) is None
+                ]
+            finally:
+                pool.clear()
+                pool.update(saved)
+            if wanted:
+                for rock in extra:
+                    if actions.mana_problem(table, player.name, rock) is None:
+                        return f"{player.name} tap #{rock.id}"
+        return None
+
+    # -- instants --------------------------------------------------------------------------------------
+
+    def counter_threshold(self, table: Table) -> float:
+        """The least threat worth a counterspell: any creature spell of the Horde."""
+        return 4.0
+
+    def respond(self, table: Table, team: Team) -> str | None:
+        """With something on the stack: counter a Horde spell worth it."""
+        top = table.stack[-1]
+        if top.controller != HORDE or top.kind != "spell" or top.obj is None:
+            return None
+        worth = judge.spell_threat(table, top.obj)
+        if worth < self.counter_threshold(table):
+            return None
+        for player, obj in self.castable(table, team):
+            if judge.kind_of(obj.proto) != "counter":
+                continue
+            slots = casting.cast_slots(obj)
+            if len(slots) != 1:
+                continue
+            facts = casting.facts_of(table, obj, player)
+            if top.id in candidates(table, slots[0], player, facts):
+                return f"{player} cast #{obj.id} -> #{top.id}"
+        return None
+
+    def against_attack(self, table: Table, team: Team) -> str | None:
+        """The Horde has declared its attack: Aetherize a big one, or kill its biggest."""
+        fight_ = table.combat
+        assert fight_ is not None
+        attackers = [table.objects[a] for a in fight_.attackers if a in table.objects]
+        if not attackers:
+            return None
+        power = sum(max(0, table.chars(a).power) for a in attackers)
+        life = team.life or 0
+        castable = self.castable(table, team)
+        for player, obj in castable:
+            if judge.kind_of(obj.proto) == "fog" and (power >= 10 or power * 2 >= life):
+                return f"{player} cast #{obj.id}"
+        for player, obj in castable:
+            if judge.kind_of(obj.proto) != "removal" or "Instant" not in obj.proto.types:
+                continue
+            target = self.removal_target(table, player, obj, obj.proto.spell)
+            if target is not None and int(target[1:]) in fight_.attackers:
+                return f"{player} cast #{obj.id} -> {target}"
+        return None
+
+    def end_of_turn(self, table: Table, team: Team) -> str | None:
+        """At an end step: activated abilities worth using before the turn ends."""
+        for player in team.players:
+            for obj in list(table.battlefield.values()):
+                if obj.controller != player.name:
+                    continue
+                for index, ability in enumerate(obj.proto.activated):
+                    command = self.ability_use(table, player.name, obj, index, ability)
+                    if command:
+                        return command
+        return None
+
+    def ability_use(
+        self, table: Table, player: str, obj: Obj, index: int, ability: Any
+    ) -> str | None:
+        effects = ability.effects
+        cost = ability.cost
+        if cost is not None and cost.sacrifice:
+            return None  # no sacrifice outlets from a plain bot
+        if any(e.get("do") in ("regenerate", "pump", "add_mana") for e in effects):
+            return None
+        try:
+            activation.check_activation(table, player, obj, ability)
+        except Exception:
+            return None
+        slots = slots_of(effects)
+        number = f" {index + 1}" if len(obj.proto.activated) > 1 else ""
+        if not slots:
+            return f"{player} activate #{obj.id}{number}"
+        facts = table.source_of(obj)
+        picks = []
+        for slot in slots:
+            options = [spell_label(t) for t in candidates(table, slot, player, facts)]
+            pick = self.pick_target(table, options, effects[slot.effect], player)
+            if pick is None:
+                return None
+            picks.append(pick)
+        return f"{player} activate #{obj.id}{number} -> {' '.join(picks)}"
+
+    # -- combat ---------------------------------------------------------------------------------------
+
+
+POLICY = Policy()
+
+
+def basic_bot(state: State, seat: str, rng: Rng) -> str:
+    return POLICY.move(state, seat, rng)

@@ -1,0 +1,181 @@
+"""The players' bots in combat: whom to attack with, how to block, and pump tricks once
+blocks are declared. A mixin of ``basic.Policy`` (the planner overrides the plans)."""
+
+from __future__ import annotations
+
+from cardcli.games.horde import fight, judge
+from cardcli.games.horde.judge import HORDE
+from cardcli.magic import combat
+from cardcli.magic.objects import Obj, Team
+from cardcli.magic.table import Table
+
+
+class Fighting:
+    def castable(self, table: Table, team: Team) -> list[tuple[str, Obj]]:
+        raise NotImplementedError  # the Policy's: what the team may cast now
+
+    def combat_trick(self, table: Table, team: Team) -> str | None:
+        """Blocks are declared: a pump spell that saves one of the team's creatures in a fight,
+        or lets it kill what it fights."""
+        fight_ = table.combat
+        assert fight_ is not None
+        if not fight_.blockers_done:
+            return None
+        tricks = [
+            (p, o) for p, o in self.castable(table, team) if judge.kind_of(o.proto) == "trick"
+        ]
+        if not tricks:
+            return None
+        pairs: list[tuple[Obj, list[Obj], Obj]] = []  # (attacker, blockers, our creature)
+        for attacker_id, blocker_ids in fight_.blocked_by.items():
+            attacker = table.objects.get(attacker_id)
+            blockers = [table.objects[b] for b in blocker_ids if b in table.objects]
+            if attacker is None or not blockers:
+                continue
+            for obj in [attacker, *blockers]:
+                if obj.controller in team.names:
+                    pairs.append((attacker, blockers, obj))
+        for player, card in tricks:
+            effect = next(e for e in card.proto.spell if e.get("do") == "pump")
+            bonus = (int(effect.get("power", 0)), int(effect.get("toughness", 0)))
+            for attacker, blockers, ours in pairs:
+                if fight.trick_helps(table, attacker, blockers, ours, bonus):
+                    return f"{player} cast #{card.id} -> #{ours.id}"
+        return None
+
+    def attackers_able(self, table: Table, team: Team) -> list[Obj]:
+        fight_ = table.combat
+        assert fight_ is not None
+        return [
+            o
+            for o in table.battlefield.values()
+            if o.controller in team.names
+            and o.id not in fight_.attackers
+            and combat.can_attack(table, o)
+        ]
+
+    def attack(self, table: Table, team: Team) -> str:
+        """The planned attackers not declared yet, forty at most a command (a command line has
+        at most 500 characters), then pass."""
+        chosen = self.plan_attack(table, team)
+        if not chosen:
+            return "pass"
+        return "attack " + " ".join(f"#{o.id}" for o in chosen[:40])
+
+    def plan_attack(self, table: Table, team: Team) -> list[Obj]:
+        """Each creature the Horde's untapped creatures cannot punish: none of them can block
+        it and kill it (menace: none can block it alone). What the Horde's next attack does
+        to the creatures left tapped is the planner's question, not this bot's."""
+        able = self.attackers_able(table, team)
+        blockers = [
+            o
+            for o in table.battlefield.values()
+            if o.controller == HORDE and not o.tapped and "Creature" in table.chars(o).types
+        ]
+        chosen = []
+        for obj in able:
+            safe = True
+            for blocker in blockers:
+                if not combat.can_block(table, blocker, obj):
+                    continue
+                if "menace" in table.chars(obj).keywords:
+                    continue  # the Horde blocks with one creature: menace is never blocked
+                result = fight.block_outcome(table, obj, [blocker])
+                if obj.id in result.dead:
+                    safe = False
+                    break
+            if safe:
+                chosen.append(obj)
+        return chosen
+
+    def horde_power(self, table: Table) -> int:
+        """The power of every Horde creature: what its next attack could deal."""
+        return sum(
+            max(0, table.chars(o).power)
+            for o in table.battlefield.values()
+            if o.controller == HORDE and "Creature" in table.chars(o).types
+        )
+
+    def block(self, table: Table, team: Team) -> str:
+        fight_ = table.combat
+        assert fight_ is not None
+        plan = self.plan_blocks(table, team)
+        for attacker, blockers in plan:
+            if attacker not in fight_.blocked_by:
+                return f"block #{attacker} with " + " ".join(f"#{b}" for b in blockers)
+        return "pass"
+
+    def free_blockers(self, table: Table, team: Team) -> list[Obj]:
+        fight_ = table.combat
+        assert fight_ is not None
+        return [
+            o
+            for o in table.battlefield.values()
+            if o.controller in team.names
+            and not o.tapped
+            and o.id not in fight_.blocks
+            and "Creature" in table.chars(o).types
+            and not table.chars(o).cant_block
+        ]
+
+    def plan_blocks(self, table: Table, team: Team) -> list[tuple[int, list[int]]]:
+        """Good blocks first (kill it and live), then trades worth making, then chump blocks
+        while the unblocked damage would leave the shared life low."""
+        fight_ = table.combat
+        assert fight_ is not None
+        attackers = [
+            table.objects[a]
+            for a in fight_.attackers
+            if a in table.objects and a not in fight_.blocked_by
+        ]
+        attackers.sort(key=lambda a: -max(0, table.chars(a).power))
+        free = self.free_blockers(table, team)
+        plan: list[tuple[int, list[int]]] = []
+        used: set[int] = set()
+        unblocked = []
+        for attacker in attackers:
+            if "menace" in table.chars(attacker).keywords:
+                unblocked.append(attacker)
+                continue
+            options = [b for b in free if b.id not in used and combat.can_block(table, b, attacker)]
+            best: tuple[float, Obj] | None = None
+            worth = judge.creature_value(table, attacker)
+            for blocker in options:
+                result = fight.block_outcome(table, attacker, [blocker])
+                kills = attacker.id in result.dead
+                dies = blocker.id in result.dead
+                value = judge.creature_value(table, blocker)
+                if kills and not dies:
+                    score = 100.0 - value
+                elif kills and worth >= value * 0.6:
+                    score = 50.0 + worth - value
+                else:
+                    continue
+                if best is None or score > best[0]:
+                    best = (score, blocker)
+            if best is not None:
+                used.add(best[1].id)
+                plan.append((attacker.id, [best[1].id]))
+            else:
+                unblocked.append(attacker)
+        # Chump blocks while the damage left would bring the shared life too low.
+        life = team.life or 0
+        incoming = sum(max(0, table.chars(a).power) for a in unblocked)
+        for attacker in sorted(unblocked, key=lambda a: -table.chars(a).power):
+            if life - incoming > self.danger(table, team):
+                break
+            if "menace" in table.chars(attacker).keywords:
+                continue
+            options = [b for b in free if b.id not in used and combat.can_block(table, b, attacker)]
+            if not options:
+                continue
+            chump = min(options, key=lambda b: judge.creature_value(table, b))
+            used.add(chump.id)
+            plan.append((attacker.id, [chump.id]))
+            incoming -= max(0, table.chars(attacker).power)
+        return plan
+
+    def danger(self, table: Table, team: Team) -> int:
+        """The shared life below which a chump block is worth a creature: what the Horde's
+        creatures would deal in its next attack."""
+        return max(8, self.horde_power(table))

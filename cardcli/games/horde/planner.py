@@ -1,0 +1,216 @@
+"""The ``planner`` bot: ``basic`` with its attacks and blocks chosen by their exact outcome.
+
+The Horde's blocks in the players' turn and its attacks in its own follow fixed
+rules, so a planned combat can be worked out exactly (``fight``). The planner
+scores a combat by what it does now (cards milled, Horde creatures killed, the
+players' creatures lost, life gained) and by what it leaves for the Horde's next
+attack: creatures tapped by attacking cannot block it. Attacks grow one
+creature at a time while the score improves; blocks are chosen one attacker at a
+time by their worth, chump blocks priced by how close the shared life is to what
+the Horde can deal.
+"""
+
+from __future__ import annotations
+
+from cardcli.engine.game import State
+from cardcli.engine.rng import Rng
+from cardcli.games.horde import fight, judge
+from cardcli.games.horde.basic import Policy
+from cardcli.games.horde.judge import HORDE
+from cardcli.magic import combat
+from cardcli.magic.objects import Obj, Team
+from cardcli.magic.table import Table
+
+MILL = 0.6  # a card milled from the Horde's library
+KILL = 1.0  # a Horde creature's value, killed
+LOSS = 1.1  # one of the players' creatures' value, lost
+
+
+def life_weight(life_after: int, threat: int) -> float:
+    """What one point of shared life is worth, by how near the Horde's power comes to it."""
+    if life_after <= 0:
+        return 40.0
+    if life_after <= threat:
+        return 6.0
+    if life_after <= 2 * threat:
+        return 2.5
+    return 1.0
+
+
+class Planner(Policy):
+    # -- counterspells: kept for what hurts --------------------------------------------------
+
+    def counter_threshold(self, table: Table) -> float:
+        return 8.0
+
+    # -- attacking -----------------------------------------------------------------------------
+
+    def plan_attack(self, table: Table, team: Team) -> list[Obj]:
+        able = self.attackers_able(table, team)
+        if not able:
+            return []
+        horde_creatures = [
+            o
+            for o in table.battlefield.values()
+            if o.controller == HORDE and "Creature" in table.chars(o).types
+        ]
+        defenders = self._defenders(table, team)
+        fight_ = table.combat
+        assert fight_ is not None
+        declared = [table.objects[a] for a in fight_.attackers if a in table.objects]
+        chosen: list[Obj] = list(declared)  # declared already (the attack goes in parts)
+        best = self.score_attack(table, team, chosen, horde_creatures, defenders)
+        while True:
+            pick: tuple[float, Obj] | None = None
+            for obj in able:
+                if obj in chosen:
+                    continue
+                score = self.score_attack(table, team, [*chosen, obj], horde_creatures, defenders)
+                if score > best + 0.01 and (pick is None or score > pick[0]):
+                    pick = (score, obj)
+            if pick is None:
+                return chosen[len(declared) :]
+            best = pick[0]
+            chosen.append(pick[1])
+
+    def _defenders(self, table: Table, team: Team) -> list[Obj]:
+        """The players' creatures that could block the Horde's next attack if they stay home."""
+        return [
+            o
+            for o in table.battlefield.values()
+            if o.controller in team.names
+            and "Creature" in table.chars(o).types
+            and not table.chars(o).cant_block
+        ]
+
+    def score_attack(
+        self,
+        table: Table,
+        team: Team,
+        attackers: list[Obj],
+        horde_creatures: list[Obj],
+        defenders: list[Obj],
+    ) -> float:
+        life = team.life or 0
+        library = len(table.players[HORDE].library)
+        if attackers:
+            outcome, _ = fight.attack_outcome(table, attackers)
+        else:
+            outcome = fight.Outcome()
+        dead = outcome.dead
+        score = MILL * min(outcome.to_defender, library)
+        gained = sum(outcome.lifelink.values())
+        for obj in horde_creatures:
+            if obj.id in dead:
+                score += KILL * judge.creature_value(table, obj)
+        for obj in attackers:
+            if obj.id in dead:
+                score -= LOSS * judge.creature_value(table, obj)
+        # The Horde's next attack: every Horde creature left, against whoever stays untapped.
+        survivors = [o for o in horde_creatures if o.id not in dead]
+        home = [
+            o
+            for o in defenders
+            if o.id not in dead and (o not in attackers or "vigilance" in table.chars(o).keywords)
+        ]
+        taken = self.next_attack_damage(table, survivors, home) + self.reinforcements(table, home)
+        threat = sum(max(0, table.chars(o).power) for o in survivors)
+        after = life + gained - taken
+        score += gained * 0.5
+        score -= taken * life_weight(after, threat)
+        return score
+
+    def reinforcements(self, table: Table, home: list[Obj]) -> int:
+        """The token cards the Horde reveals next turn attack at once: about two of its usual
+        token creatures, each stopped by a blocker left over."""
+        tokens = [o for o in table.players[HORDE].library[-12:] if o.proto.token_card]
+        if not tokens:
+            return 0
+        power = max(0, tokens[-1].proto.power or 0)
+        spare = max(0, len(home) - self._horde_count(table))
+        return max(0, 2 - spare) * power
+
+    def _horde_count(self, table: Table) -> int:
+        return sum(
+            1
+            for o in table.battlefield.values()
+            if o.controller == HORDE and "Creature" in table.chars(o).types
+        )
+
+    def next_attack_damage(self, table: Table, attackers: list[Obj], blockers: list[Obj]) -> int:
+        """Damage the Horde's next attack gets through: each blocker stops the biggest attacker
+        it can block (a chump block at worst)."""
+        order = sorted(attackers, key=lambda a: -max(0, table.chars(a).power))
+        free = list(blockers)
+        through = 0
+        for attacker in order:
+            power = max(0, table.chars(attacker).power)
+            if "menace" in table.chars(attacker).keywords:
+                through += power
+                continue
+            blocker = next((b for b in free if combat.can_block(table, b, attacker)), None)
+            if blocker is None:
+                through += power
+            else:
+                free.remove(blocker)
+        return through
+
+    # -- blocking ----------------------------------------------------------------------------------
+
+    def plan_blocks(self, table: Table, team: Team) -> list[tuple[int, list[int]]]:
+        fight_ = table.combat
+        assert fight_ is not None
+        attackers = [
+            table.objects[a]
+            for a in fight_.attackers
+            if a in table.objects and a not in fight_.blocked_by
+        ]
+        free = self.free_blockers(table, team)
+        life = team.life or 0
+        incoming = sum(max(0, table.chars(a).power) for a in attackers)
+        threat = self.horde_power(table)
+        plan: list[tuple[int, list[int]]] = []
+        used: set[int] = set()
+        pending = sorted(attackers, key=lambda a: -judge.creature_value(table, a))
+        while pending:
+            best: tuple[float, Obj, list[Obj]] | None = None
+            weight = life_weight(life - incoming, threat)
+            for attacker in pending:
+                power = max(0, table.chars(attacker).power)
+                options = [
+                    b for b in free if b.id not in used and combat.can_block(table, b, attacker)
+                ]
+                menace = "menace" in table.chars(attacker).keywords
+                groups = [[b] for b in options] if not menace else []
+                if len(options) >= 2:
+                    # A second blocker for the biggest attackers (or two for menace).
+                    weakest = sorted(options, key=lambda b: judge.creature_value(table, b))
+                    groups.extend([[weakest[0], b] for b in weakest[1:3]])
+                for group in groups:
+                    result = fight.block_outcome(table, attacker, group)
+                    score = power * weight
+                    if attacker.id in result.dead:
+                        score += KILL * judge.creature_value(table, attacker)
+                    for b in group:
+                        if b.id in result.dead:
+                            score -= LOSS * judge.creature_value(table, b)
+                    score += 0.5 * sum(result.lifelink.get(b.id, 0) for b in group)
+                    if len(group) > 1:
+                        score -= 0.5  # a blocker kept free is worth a little
+                    if score > 0 and (best is None or score > best[0]):
+                        best = (score, attacker, group)
+            if best is None:
+                break
+            _, attacker, group = best
+            plan.append((attacker.id, [b.id for b in group]))
+            used.update(b.id for b in group)
+            pending.remove(attacker)
+            incoming -= max(0, table.chars(attacker).power)
+        return plan
+
+
+PLANNER = Planner()
+
+
+def planner_bot(state: State, seat: str, rng: Rng) -> str:
+    return PLANNER.move(state, seat, rng)
