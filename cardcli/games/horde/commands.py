@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
 from cardcli.magic.objects import Target
+from cardcli.suggest import unknown_command
 
 SEAT = re.compile(r"^p[1-4]$")
 ID = re.compile(r"^#?(\d{1,9})$")
@@ -163,7 +164,7 @@ def parse(text: str) -> Command:
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     args = words[1:]
     if verb not in VERBS:
-        raise InvalidCommand(f"unknown command '{words[0]}'; " + USAGE)
+        raise InvalidCommand(unknown_command(words[0], (*VERBS, *ALIASES), USAGE))
     if verb == "pass" and [a.lower() for a in args] == ["turn"]:
         return Pass(player, turn=True)
     if verb in ("pass", "cancel", "keep", "mulligan"):
