@@ -254,3 +254,25 @@ def test_oracle_reader_reads_enters_tapped_flashback_and_cant_be_countered() -> 
     }
     effect = read_behaviour(chupacabra)["abilities"][0]["effects"][0]
     assert effect == {"do": "destroy", "target": "creature_an_opponent_controls"}
+
+
+def test_the_oracle_reader_takes_this_creature_for_the_cards_name() -> None:
+    """Oracle text since February 2025 names a permanent "this creature", "this land";
+    the bundled pool keeps the name. Both read as the same behaviour."""
+    for itself in ("Wall of Omens", "this creature"):
+        wall = {
+            "name": "Wall of Omens",
+            "types": ["Creature"],
+            "keywords": ["Defender"],
+            "oracle": f"Defender\nWhen {itself} enters, draw a card.",
+        }
+        (ability,) = read_behaviour(wall)["abilities"]
+        assert ability["when"] == "enters"
+        assert ability["effects"] == [{"do": "draw", "amount": 1, "each": "you"}], itself
+    for itself in ("Dismal Backwater", "This land"):
+        land = {
+            "name": "Dismal Backwater",
+            "types": ["Land"],
+            "oracle": f"{itself} enters tapped.\n{{T}}: Add {{U}} or {{B}}.",
+        }
+        assert read_behaviour(land)["abilities"][0]["replacement"] == "enters_tapped", itself
