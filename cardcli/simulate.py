@@ -173,7 +173,15 @@ def histogram_rows(counts: dict[str, int], most: int = 20) -> list[tuple[str, in
 
 def format_summary(summary: dict[str, Any], width: int = 40) -> str:
     lines = [f"{summary['game']}: {counted(summary['games'], 'game')}"]
+    # Seats of one team have the same figures (Horde): said once, for all of them.
+    groups: dict[str, dict[str, Any]] = {}
     for seat, stats in summary["seats"].items():
+        same = next((names for names, seen in groups.items() if seen == stats), None)
+        if same is None:
+            groups[seat] = stats
+        else:
+            groups[f"{same}, {seat}"] = groups.pop(same)
+    for seat, stats in groups.items():
         low, high = stats["win_rate_95"]
         label = summary.get("win_label", "win rate")
         noun = "win" if label == "win rate" else label.split()[0] or "win"
@@ -185,7 +193,7 @@ def format_summary(summary: dict[str, Any], width: int = 40) -> str:
             f"    {summary['score']}: mean {stats['score_mean']:.2f}, median {stats['score_median']}, "
             f"min {stats['score_min']}, max {stats['score_max']}"
         )
-        rows = histogram_rows(stats["histogram"], most=20 if len(summary["seats"]) == 1 else 8)
+        rows = histogram_rows(stats["histogram"], most=20 if len(groups) == 1 else 8)
         biggest = max((count for _, count in rows), default=1)
         for label, count in rows:
             bar = "#" * round(count * width / biggest)

@@ -186,14 +186,21 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         "players_win_rate": round(len(wins) / len(results), 4),
         "players_win_rate_95": [round(low, 4), round(high, 4)],
         "mean_turns": round(statistics.fmean(turns), 2),
-        "median_turns": statistics.median(turns),
+        "median_turns": _whole_if_whole(statistics.median(turns)),
         "mean_horde_turns": round(statistics.fmean(r["horde_turns"] for r in results), 2),
         "mean_life_when_won": round(statistics.fmean(r["life"] for r in wins), 2) if wins else None,
-        "median_life_when_won": statistics.median(r["life"] for r in wins) if wins else None,
+        "median_life_when_won": (
+            _whole_if_whole(statistics.median(r["life"] for r in wins)) if wins else None
+        ),
         "losses": dict(sorted(Counter(str(r.get("reason")) for r in losses).items())),
         "endings": dict(sorted(Counter(str(r.get("reason")) for r in results).items())),
         "horde_cards_at_losses": {name: round(present[name] / len(losses), 3) for name in ranked},
     }
+
+
+def _whole_if_whole(value: float) -> float:
+    """A median of whole numbers: 16, not 16.0 (and 36.5 stays)."""
+    return int(value) if value == int(value) else value
 
 
 HELP = """\
