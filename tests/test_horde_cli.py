@@ -155,6 +155,8 @@ def test_simulate_horde_reports_each_player_count() -> None:
         "simulate", "horde", "--players", "2", "--bot", "basic", "--games", "3", "--seed", "1"
     )
     assert text.exit_code == 0 and "players win rate 95" in text.stdout
+    # The team's seats have the same figures: one line for both, not one each.
+    assert "\np1, p2: win rate " in text.stdout and "\np2: " not in text.stdout
 
 
 def test_players_all_is_for_simulate_and_other_counts_are_refused() -> None:
