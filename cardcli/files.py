@@ -21,11 +21,15 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.printable import one_line
+
+if (
+    TYPE_CHECKING
+):  # pathlib costs a few ms of start-up: imported where a path is made, not at import.
+    from pathlib import Path
 
 STDIN = "-"
 
@@ -92,6 +96,8 @@ def output_target(name: str, what: str) -> Path:
     Refuses special files and directories; a new path is fine (its folder is
     created by the writer).
     """
+    from pathlib import Path
+
     check_name(name, what)
     path = Path(name)
     real = Path(os.path.realpath(path))

@@ -9,14 +9,18 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Game, State
 from cardcli.engine.loop import Quit
 from cardcli.engine.session import Outcome, Session, clean_line
 from cardcli.printable import one_line
+
+if (
+    TYPE_CHECKING
+):  # pathlib costs a few ms of start-up: imported where a path is made, not at import.
+    from pathlib import Path
 
 MAX_READ_LINE = 10_000  # characters of a script line kept; the rest is skipped
 BINARY_PROBE = 8192
@@ -27,6 +31,8 @@ def state_dir() -> Path:
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "state"
     )
+    from pathlib import Path
+
     return Path(base) / "cardcli"
 
 
@@ -115,6 +121,8 @@ def history_path(game: str) -> Path:
 
 
 def default_log_path(game: str, seed: int) -> Path:
+    from pathlib import Path
+
     folder = Path(os.environ.get("CARDCLI_LOG_DIR") or state_dir() / "logs")
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{game}-{stamp}-{seed}.jsonl"

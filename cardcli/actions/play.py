@@ -7,8 +7,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardcli import terminal
 from cardcli.actions.output import echo, note
@@ -19,6 +18,11 @@ from cardcli.engine.loop import CatchUp, RunEnd, run
 from cardcli.engine.session import HUMAN, Outcome, Session
 from cardcli.files import open_new_log
 from cardcli.printable import one_line
+
+if (
+    TYPE_CHECKING
+):  # pathlib costs a few ms of start-up: imported where a path is made, not at import.
+    from pathlib import Path
 
 
 def fresh_seed() -> int:
@@ -256,6 +260,7 @@ def _wall_clock(session: Session) -> Callable[[], int]:
 def rules_text(game_name: str) -> str:
     game = get_game(game_name)
     try:
-        return Path(game.rules_file).read_text(encoding="utf-8")
+        with open(game.rules_file, encoding="utf-8") as rules:
+            return rules.read()
     except OSError as err:
         raise CardcliError(f"cannot read the rules of {game.name}: {err}") from None

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 import statistics
-from pathlib import Path
 from typing import Any
 
 from cardcli.cards.playing import parse_card
@@ -170,7 +170,7 @@ GAME = Game(
     bots=BOTS,
     new_state=new_state,
     seat_names=numbered_seats,
-    rules_file=str(Path(__file__).with_name("RULES.md")),
+    rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
     default_bot="hard",
     score_label="match points",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from cardcli.engine.errors import UsageError
@@ -227,7 +227,7 @@ GAME = Game(
     bots=BOTS,
     new_state=new_state,
     seat_names=seat_names,
-    rules_file=str(Path(__file__).with_name("RULES.md")),
+    rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
     default_bot="random",
     score_label="life left",

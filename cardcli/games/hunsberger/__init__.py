@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from cardcli.cards.mtg.pool import CardPool
@@ -244,7 +244,7 @@ GAME = Game(
     bots=BOTS,
     new_state=new_state,
     seat_names=lambda options: ["p1"],
-    rules_file=str(Path(__file__).with_name("RULES.md")),
+    rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
     default_bot="best",
     score_label="damage",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Any
 
 from cardcli.cards.playing import (
@@ -161,7 +161,7 @@ GAME = Game(
     bots=BOTS,
     new_state=new_state,
     seat_names=numbered_seats,
-    rules_file=str(Path(__file__).with_name("RULES.md")),
+    rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
     default_bot="greedy",
     describe=describe,
