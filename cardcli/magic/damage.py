@@ -44,28 +44,12 @@ def damage(
         shield = obj.proto.damage_shield
         if shield is not None and not table.chars(obj).lost_abilities:
             # "If it would be dealt damage, prevent that damage" (615), and what follows.
-            table.emit(
-                {
-                    "type": "damage_prevented",
-                    "source": source.id,
-                    "target": target,
-                    "amount": amount,
-                    "why": obj.name,
-                }
-            )
+            _prevented(table, source, target, amount, why=obj.name)
             if shield.get("remove_counter"):
                 table.remove_counters(obj, str(shield["remove_counter"]), 1)
             return 0
         if _protected(table, obj, source) or _shielded(table, target, amount) == 0:
-            table.emit(
-                {
-                    "type": "damage_prevented",
-                    "source": source.id,
-                    "target": target,
-                    "amount": amount,
-                }
-            )
-            return 0
+            return _prevented(table, source, target, amount)
         amount = _shielded(table, target, amount, consume=True)
         ch = table.chars(obj)
         table.emit(
@@ -91,15 +75,7 @@ def damage(
         table.fire("dealt_damage", {"object": obj.id, "amount": amount, "source": source.id}, obj)
     else:
         if _shielded(table, target, amount) == 0:
-            table.emit(
-                {
-                    "type": "damage_prevented",
-                    "source": source.id,
-                    "target": target,
-                    "amount": amount,
-                }
-            )
-            return 0
+            return _prevented(table, source, target, amount)
         amount = _shielded(table, target, amount, consume=True)
         table.emit(
             {
@@ -125,6 +101,22 @@ def damage(
         gain_life(table, source.controller, amount, "lifelink")  # 702.15b
     return amount
 
+
+
+def _prevented(
+    table: Table, source: DamageSource, target: Target, amount: int, why: str | None = None
+) -> int:
+    """Log damage that is prevented (615); none is dealt."""
+    event: dict[str, object] = {
+        "type": "damage_prevented",
+        "source": source.id,
+        "target": target,
+        "amount": amount,
+    }
+    if why is not None:
+        event["why"] = why
+    table.emit(event)
+    return 0
 
 def _protected(table: Table, obj: Obj, source: DamageSource) -> bool:
     """702.16e: damage from a source it has protection from is prevented."""

@@ -118,16 +118,20 @@ class Fighting:
             and not table.chars(o).cant_block
         ]
 
-    def plan_blocks(self, table: Table, team: Team) -> list[tuple[int, list[int]]]:
-        """Good blocks first (kill it and live), then trades worth making, then chump blocks
-        while the unblocked damage would leave the shared life low."""
+    def unblocked_attackers(self, table: Table) -> list[Obj]:
+        """The attacking creatures still on the battlefield that no block has been declared for."""
         fight_ = table.combat
         assert fight_ is not None
-        attackers = [
+        return [
             table.objects[a]
             for a in fight_.attackers
             if a in table.objects and a not in fight_.blocked_by
         ]
+
+    def plan_blocks(self, table: Table, team: Team) -> list[tuple[int, list[int]]]:
+        """Good blocks first (kill it and live), then trades worth making, then chump blocks
+        while the unblocked damage would leave the shared life low."""
+        attackers = self.unblocked_attackers(table)
         attackers.sort(key=lambda a: -max(0, table.chars(a).power))
         free = self.free_blockers(table, team)
         plan: list[tuple[int, list[int]]] = []

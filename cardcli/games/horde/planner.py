@@ -158,13 +158,7 @@ class Planner(Policy):
     # -- blocking ----------------------------------------------------------------------------------
 
     def plan_blocks(self, table: Table, team: Team) -> list[tuple[int, list[int]]]:
-        fight_ = table.combat
-        assert fight_ is not None
-        attackers = [
-            table.objects[a]
-            for a in fight_.attackers
-            if a in table.objects and a not in fight_.blocked_by
-        ]
+        attackers = self.unblocked_attackers(table)
         free = self.free_blockers(table, team)
         life = team.life or 0
         incoming = sum(max(0, table.chars(a).power) for a in attackers)
