@@ -102,7 +102,6 @@ def damage(
     return amount
 
 
-
 def _prevented(
     table: Table, source: DamageSource, target: Target, amount: int, why: str | None = None
 ) -> int:
@@ -117,6 +116,7 @@ def _prevented(
         event["why"] = why
     table.emit(event)
     return 0
+
 
 def _protected(table: Table, obj: Obj, source: DamageSource) -> bool:
     """702.16e: damage from a source it has protection from is prevented."""
