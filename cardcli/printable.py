@@ -9,12 +9,19 @@ text shows what it holds; ``one_line`` also escapes line breaks.
 
 from __future__ import annotations
 
+import functools
 import re
 
 # C0 controls but tab and newline, DEL, C1 controls, the bidirectional
 # embeddings, overrides and isolates, and lone surrogates.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_UNSAFE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+_UNSAFE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+_UNSAFE_LINE = "[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """Compiled on first use: most runs print nothing from outside (start-up is faster)."""
+    return re.compile(pattern)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -28,7 +35,7 @@ def printable(text: str) -> str:
     >>> printable("ok\\x1b[2Jgone")
     'ok\\\\x1b[2Jgone'
     """
-    return _UNSAFE.sub(_escape, text)
+    return _compiled(_UNSAFE).sub(_escape, text)
 
 
 def one_line(text: str) -> str:
@@ -37,7 +44,7 @@ def one_line(text: str) -> str:
     >>> one_line("a\\nb")
     'a\\\\x0ab'
     """
-    return _UNSAFE_LINE.sub(_escape, text)
+    return _compiled(_UNSAFE_LINE).sub(_escape, text)
 
 
 def shortened(text: str, width: int = 40) -> str:
