@@ -3,8 +3,8 @@
 Checked: 0 or less life (704.5a, per team: 810.8c), drawing from an empty
 library (704.5b), tokens outside the battlefield (704.5d), toughness 0 or less
 (704.5f), lethal damage (704.5g), deathtouch damage (704.5h), planeswalkers
-with no loyalty (704.5i), the legend rule (704.5j), Auras attached to nothing
-legal (704.5m) and +1/+1 with -1/-1 counters (704.5q). Poison counters are
+with no loyalty (704.5i), the legend rule (704.5j), the world rule (704.5k),
+Auras attached to nothing legal (704.5m) and +1/+1 with -1/-1 counters (704.5q). Poison counters are
 not checked: no card of the model gives them.
 """
 
@@ -50,8 +50,11 @@ def check(table: Table, answers: Answers) -> bool:
             p.drew_from_empty = False
     to_graveyard: list[Move] = []
     to_destroy: list[Obj] = []
+    worlds: list[Obj] = []
     for obj in list(table.battlefield.values()):
         ch = table.chars(obj)
+        if "World" in ch.supertypes:
+            worlds.append(obj)
         if "Creature" in ch.types:
             if ch.toughness <= 0:
                 to_graveyard.append(Move(obj, "graveyard", "toughness"))
@@ -89,6 +92,7 @@ def check(table: Table, answers: Answers) -> bool:
             table.remove_counters(obj, "-1/-1", both)
             acted = True
     to_graveyard.extend(Move(obj, "graveyard", "legend rule") for obj in legend_losers)
+    to_graveyard.extend(Move(obj, "graveyard", "world rule") for obj in _world_rule(worlds))
     for obj in to_destroy:
         obj.deathtouched = False
     # 704.3: all of them at once, so that each sees the others leave.
@@ -116,6 +120,19 @@ def check(table: Table, answers: Answers) -> bool:
     if not acted:
         table.dirty = False
     return acted or table.over
+
+
+def _world_rule(worlds: list[Obj]) -> list[Obj]:
+    """704.5k: of two or more world permanents only the newest stays (a tie: none stays).
+
+    No effect of the card model gives the world supertype, so the one that has had it for
+    the shortest time is the one that entered the battlefield last (its timestamp).
+    """
+    if len(worlds) < 2:
+        return []
+    newest = max(obj.timestamp for obj in worlds)
+    keep = [obj for obj in worlds if obj.timestamp == newest]
+    return [obj for obj in worlds if len(keep) > 1 or obj is not keep[0]]
 
 
 def _legend_rule(table: Table, answers: Answers) -> list[Obj]:
