@@ -340,6 +340,8 @@ def _build_play(game_name: str) -> click.Command:
 
 
 def _build_simulate(game_name: str) -> click.Command:
+    from cardcli.engine.game import get_game
+
     def callback(**kwargs: Any) -> None:
         from cardcli.actions.simulate import simulate
 
@@ -420,6 +422,7 @@ def _build_simulate(game_name: str) -> click.Command:
         help=(
             f"Simulate bot games of {game_name}: win rate with a 95% Wilson interval, "
             "score mean/median/min/max and a histogram. The summary is the same for any --workers."
+            + (f"\n\n{extra}" if (extra := get_game(game_name).simulate_help) else "")
         ),
     )
 

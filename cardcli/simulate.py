@@ -171,6 +171,9 @@ def histogram_rows(counts: dict[str, int], most: int = 20) -> list[tuple[str, in
     return rows
 
 
+TEXT_ITEMS = 10  # entries of a ranked table the text shows; --json has them all
+
+
 def format_summary(summary: dict[str, Any], width: int = 40) -> str:
     lines = [f"{summary['game']}: {counted(summary['games'], 'game')}"]
     # Seats of one team have the same figures (Horde): said once, for all of them.
@@ -201,7 +204,12 @@ def format_summary(summary: dict[str, Any], width: int = 40) -> str:
     if summary["ties"]:
         lines.append(f"ties: {summary['ties']}")
     for key, value in summary.get("extra", {}).items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        if isinstance(value, dict):  # reason codes read as words: horde_destroyed, horde destroyed
+            shown = list(value.items())[:TEXT_ITEMS]
+            value = ", ".join(f"{str(k).replace('_', ' ')} {v}" for k, v in shown) + (
+                f" (+{len(value) - TEXT_ITEMS} more in --json)" if len(value) > TEXT_ITEMS else ""
+            )
+        if value is None or value == "":
+            value = "none"  # (no game won: no life left when won)
         lines.append(f"{key.replace('_', ' ')}: {value}")
     return "\n".join(lines)

@@ -123,3 +123,36 @@ def test_a_wide_attack_is_declared_in_parts(bot: str, tmp_path: Any) -> None:
     assert all(len(c) <= 500 for c in commands) and len(commands) >= 3
     attack = next(line for line in lines if line["type"] == "attackers")
     assert len(attack["attacks"]) == 60 if bot == "basic" else len(attack["attacks"]) > 40
+
+
+def test_a_team_of_different_bots_plays_to_its_end() -> None:
+    """p1's bot decides for the team (810.2), naming p2's cards; p2's bot answers p2's own
+    questions. Before, p2's commands from p1's bot were refused and the game stopped."""
+    seats = {"p1": "basic", "p2": "planner", "p3": "random"}
+    session, lines = new_session("horde", seed=4, seats=seats, players=3)
+    run(session, lambda seat: None)
+    assert session.over
+    bots_by_player = {
+        (line.get("player"), line.get("bot")) for line in lines if line["type"] == "command"
+    }
+    assert ("p2", "basic") in bots_by_player  # p1's bot played p2's cards
+    assert not any(line["type"] == "rejected" for line in lines)
+    _, divergence, _ = replay_lines(lines)
+    assert divergence is None
+
+
+def test_a_person_at_p1_plays_a_bot_teammates_cards_and_the_bot_answers_its_own() -> None:
+    session, _ = new_session("horde", seed=3, seats={"p2": "basic"}, players=2)
+    outcome = session.submit("keep")  # p1's mulligan; p2's bot answers its own
+    assert outcome.accepted, outcome.reason
+    while session.state.to_move() == "p2":
+        text = session.bot_command("p2")
+        assert text is not None
+        assert session.submit(text, seat="p2", bot="basic").accepted
+    # The team's priority is asked of p1, a person, who may play p2's land.
+    assert session.state.to_move() == "p1"
+    land = next(c for c in session.state.legal_commands("p1") if c.startswith("p2 play "))
+    assert session.submit(land).accepted
+    # p1 is no bot: a bot's command for the team is refused.
+    refused = session.submit("pass", seat="p1", bot="basic")
+    assert not refused.accepted and "p1 is not played by the basic bot" in (refused.reason or "")

@@ -164,3 +164,37 @@ def test_players_all_is_for_simulate_and_other_counts_are_refused() -> None:
     assert result.exit_code == 2 and "--players all is for simulate" in result.stderr
     result = cardcli("play", "horde", "--players", "5", stdin="")
     assert result.exit_code == 2 and "--players takes 2, 3, 4 or all" in result.stderr
+
+
+def test_simulate_players_all_keeps_each_runs_logs_unless_force(tmp_path: Path) -> None:
+    """--logs DIR with --players all writes DIR/2-players etc.; a second run into the same
+    folders is refused (nothing played, exit 2) unless --force, as for one run."""
+    logs = str(tmp_path / "logs")
+    args = ("simulate", "horde", "--players", "all", "--bot", "basic", "--games", "1",
+            "--seed", "1", "--logs", logs)  # fmt: skip
+    assert cardcli(*args).exit_code == 0
+    kept = {p.parent.name for p in (tmp_path / "logs").glob("*/*.jsonl")}
+    assert kept == {"2-players", "3-players", "4-players"}
+    again = cardcli(*args)
+    assert again.exit_code == 2 and "already holds 1 log" in again.stderr, again.stderr
+    assert cardcli(*args, "--force").exit_code == 0
+
+
+def test_simulate_players_all_takes_a_seat_of_the_larger_counts_only_there() -> None:
+    result = cardcli(
+        "simulate", "horde", "--players", "all", "--seat", "p4=random", "--bot", "basic",
+        "--games", "1", "--seed", "1", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    runs = json.loads(result.stdout)["runs"]
+    assert runs["4 players"]["seats_played_by"]["p4"] == "random"
+    assert "p4" not in runs["2 players"]["seats_played_by"]
+    refused = cardcli("simulate", "horde", "--players", "all", "--seat", "p5=random",
+                      "--games", "1")  # fmt: skip
+    assert refused.exit_code == 2 and "has seats p1, p2, p3, p4" in refused.stderr
+
+
+def test_simulate_horde_uses_the_planner_unless_told() -> None:
+    result = cardcli("simulate", "horde", "--games", "1", "--seed", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert set(json.loads(result.stdout)["seats_played_by"].values()) == {"planner"}

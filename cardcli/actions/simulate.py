@@ -39,8 +39,9 @@ def simulate(
     runs = game.variants(options) if game.variants is not None else None
     if runs:
         return _simulate_runs(
-            game_name, runs, setup, games, seed, bot, seats, workers, as_json, logs
-        )
+            game_name, runs, setup, games, seed, bot, seats, workers, as_json, logs, force,
+            cluster, batch,
+        )  # fmt: skip
     controllers = seat_map(game, options, bot or game.default_bot, seats)
     if HUMAN in controllers.values():
         raise UsageError("simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)")
@@ -93,7 +94,7 @@ def _say_what_was_kept(game: str, done: int, games: int, logs: str | None) -> No
     summary = (
         f"; the summary below is of the first {done} (the same as --games {done})"
         if done
-        else "; no game finished, so no summary"
+        else "; the first game had not finished, so no summary (results count in order from game 0)"
     )
     where = ""
     if logs is not None:
@@ -135,44 +136,82 @@ def _simulate_runs(
     workers: int,
     as_json: bool,
     logs: str | None,
+    force: bool = False,
+    cluster: str | None = None,
+    batch: int | None = None,
 ) -> int:
     """One option value that stands for several runs (``--players all``): each run is
-    played with the same seed and summarized on its own; logs go to a folder per run."""
+    played with the same seed and summarized on its own; logs go to a folder per run.
+
+    Everything is checked before the first game: the seats against the run with the most
+    (``--seat p4=basic`` plays in the 4-player run only) and every run's logs folder."""
     from cardcli import simulate as sim
 
     game = get_game(game_name)
-    if seed is None:
-        seed = fresh_seed()
-    summaries: dict[str, Any] = {}
+    widest = max((options for _, options in runs), key=lambda o: len(game.seat_names(o)))
+    seat_map(game, widest, bot or game.default_bot, seats)  # refuses an unknown seat or bot
+    planned: list[tuple[str, dict[str, Any], dict[str, str], str | None]] = []
     for label, options in runs:
-        controllers = seat_map(game, options, bot or game.default_bot, seats)
+        names = set(game.seat_names(options))
+        here = tuple(s for s in seats if s.partition("=")[0].strip().lower() in names)
+        controllers = seat_map(game, options, bot or game.default_bot, here)
         if HUMAN in controllers.values():
             raise UsageError("simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)")
         folder = None
         if logs is not None:
             check_name(logs, "--logs")
             folder = str(Path(logs) / label.replace(" ", "-"))
-            Path(folder).mkdir(parents=True, exist_ok=True)
+            _logs_folder(folder, force)
+        planned.append((label, options, controllers, folder))
+    if seed is None:
+        seed = fresh_seed()
+    summaries: dict[str, Any] = {}
+    for label, options, controllers, folder in planned:
         job = sim.Job(game.name, options, setup, controllers, seed, folder)
         progress = _progress_bar(games) if sys.stderr.isatty() else None
-        results = sim.play_many(job, games, workers=workers, progress=progress)
+        try:
+            if cluster is not None:
+                from cardcli.cluster import play_on_cluster
+
+                results = play_on_cluster(job, games, cluster, progress=progress, batch=batch)
+            else:
+                results = sim.play_many(job, games, workers=workers, progress=progress)
+        except sim.Interrupted as stop:
+            if progress:
+                print(file=sys.stderr)
+            note(f"\ninterrupted in the run of {label}")
+            _say_what_was_kept(game.name, len(stop.results), games, folder)
+            if stop.results:
+                summaries[label] = _run_summary(sim, game, stop.results, options, controllers)
+            _print_runs(sim, summaries, seed, as_json)
+            return 130
         if progress:
             print(file=sys.stderr)
-        summaries[label] = {
-            "options": options,
-            "seats_played_by": controllers,
-            **sim.summarize(game, results),
-        }
+        summaries[label] = _run_summary(sim, game, results, options, controllers)
+    _print_runs(sim, summaries, seed, as_json)
+    return 0
+
+
+def _run_summary(
+    sim: Any,
+    game: Any,
+    results: list[dict[str, Any]],
+    options: dict[str, Any],
+    controllers: dict[str, str],
+) -> dict[str, Any]:
+    return {"options": options, "seats_played_by": controllers, **sim.summarize(game, results)}
+
+
+def _print_runs(sim: Any, summaries: dict[str, Any], seed: int, as_json: bool) -> None:
     if as_json:
         echo(json.dumps({"seed": seed, "runs": summaries}, sort_keys=False))
-        return 0
+        return
     for number, (label, summary) in enumerate(summaries.items()):
         if number:
             echo("")
         played = ", ".join(f"{seat}={who}" for seat, who in summary["seats_played_by"].items())
         echo(f"== {label}: seed {seed}; {played}")
         echo(sim.format_summary(summary))
-    return 0
 
 
 def _progress_bar(total: int) -> Callable[[int], None]:

@@ -224,11 +224,16 @@ class Game:
     """``new_state`` takes ``quiet=True`` and the state a ``quiet`` attribute: with
     them the game builds its events bare ({"type": ...} only), for simulations
     that log nothing. The play must be the same either way (a test proves it)."""
+    team_decisions: bool = False
+    """Teammates decide as one (Horde): the seat to move makes the team's decision and its
+    commands may name a teammate (``p2 play Forest``); who plays that seat is the check."""
     milestones: tuple[str, ...] = ()
     """Event types that mark progress (a pass ended, a hand over, a turn begun).
     The guard against a bot loop counts bot commands since the last of them."""
     summarize: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
     """Extra statistics for ``simulate``, from the games' results."""
+    simulate_help: str = ""
+    """What ``simulate``'s help adds about the game's own report (``summarize``)."""
     variants: Callable[[Options], list[tuple[str, Options]] | None] | None = None
     """``simulate``: options that stand for several runs (Horde's ``--players all``): the
     label and options of each, played and summarized one after another; None: one run."""

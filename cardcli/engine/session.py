@@ -194,13 +194,16 @@ class Session:
             if acting is None:
                 seats = ", ".join(self.controllers)
                 return self._reject(text, seat, f"say which seat plays it: {seats}", bot)
-            controller = self.controllers.get(acting, HUMAN)
+            decider = acting
+            if self.game.team_decisions:  # the seat to move decides for its team
+                decider = self.state.to_move() or acting
+            controller = self.controllers.get(decider, HUMAN)
             if bot is None and controller != HUMAN:
                 return self._reject(
-                    text, acting, f"{acting} is played by the {controller} bot", bot
+                    text, acting, f"{decider} is played by the {controller} bot", bot
                 )
             if bot is not None and controller != bot:
-                return self._reject(text, acting, f"{acting} is not played by the {bot} bot", bot)
+                return self._reject(text, acting, f"{decider} is not played by the {bot} bot", bot)
             events = self.state.apply(command, acting)
         except CommandError as err:
             return self._reject(text, acting, str(err), bot)

@@ -64,8 +64,11 @@ def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
             )
         count = _number(args[0], "mill")
         who = args[1].lower() if len(args) == 2 else HORDE
-        if who not in table.players or count < 0:
-            raise IllegalCommand(f"adjust mill: '{who}' is not a player (p1..p4 or horde)")
+        if count < 0:
+            raise IllegalCommand(f"adjust mill: {count} cards? mill 0 or more (adjust mill 4)")
+        if who not in table.players:
+            players = ", ".join(p for p in table.players)
+            raise IllegalCommand(f"adjust mill: '{who}' is not a player ({players})")
         _logged(table, seat, what, args)
         table.mill(who, count, "adjust")
         return
@@ -122,7 +125,8 @@ def _token(table: Table, seat: str, args: list[str]) -> None:
         )
     who = args[0].lower()
     if who not in table.players:
-        raise IllegalCommand(f"adjust token: '{args[0]}' is not a player (p1..p4 or horde)")
+        players = ", ".join(p for p in table.players)
+        raise IllegalCommand(f"adjust token: '{args[0]}' is not a player ({players})")
     name = args[1]
     match = PT.match(args[2])
     if not match:
