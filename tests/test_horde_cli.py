@@ -198,3 +198,10 @@ def test_simulate_horde_uses_the_planner_unless_told() -> None:
     result = cardcli("simulate", "horde", "--games", "1", "--seed", "1", "--json")
     assert result.exit_code == 0, result.stderr
     assert set(json.loads(result.stdout)["seats_played_by"].values()) == {"planner"}
+
+
+def test_an_empty_or_list_setup_is_one_plain_line(tmp_path: Path) -> None:
+    for name, text, said in (("empty.yaml", "", "is empty"), ("list.yaml", "- a\n", "a list")):
+        result = cardcli("play", "horde", "--setup", write(tmp_path, name, text), stdin="")
+        assert result.exit_code == 2 and said in result.stderr, result.stderr
+        assert "None" not in result.stderr and "Traceback" not in result.stderr

@@ -150,6 +150,12 @@ def load_setup(path: Any) -> dict[str, Any]:
         data = load_yaml_file(file)
     except CardcliError as err:
         raise UsageError(f"--setup: {err}") from None
+    if not isinstance(data, dict):
+        what = "is empty" if data is None else f"holds a {type(data).__name__}, not a mapping"
+        raise UsageError(
+            f"--setup {file}: {what}; a set-up maps turn, active, step, horde and p1.. to what "
+            "they hold (schemas/horde-setup.schema.json)"
+        )
     _validate_setup(data, f"--setup {file}")
     pool = _setup_pool(CardPool)
     names = _card_names(data)
