@@ -193,6 +193,8 @@ def _option_label(table: Table, data: dict[str, Any], option: str) -> str:
 
 
 def render(table: Table, seat: str | None = None) -> str:
+    if table.pending is not None and table.pending.team is None and table.pending.player != HORDE:
+        seat = table.pending.player  # a player's own question: show the hand it is about
     team = table.active_team
     turn_word = "the players' turn" if team.name == PLAYERS else "the Horde's turn"
     number = table.turn_count.get(team.name, 0)
