@@ -205,3 +205,11 @@ def test_an_empty_or_list_setup_is_one_plain_line(tmp_path: Path) -> None:
         result = cardcli("play", "horde", "--setup", write(tmp_path, name, text), stdin="")
         assert result.exit_code == 2 and said in result.stderr, result.stderr
         assert "None" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_deck_for_the_horde_points_to_horde_and_names_a_file_once(tmp_path: Path) -> None:
+    result = cardcli("play", "horde", "--deck", "horde=" + "x" * 100 + ".yaml", stdin="")
+    assert result.exit_code == 2 and "the Horde's is --horde FILE" in result.stderr
+    missing = str(tmp_path / "nosuch.yaml")
+    result = cardcli("play", "horde", "--horde", missing, stdin="")
+    assert result.exit_code == 2 and result.stderr.count("nosuch.yaml") == 1, result.stderr

@@ -51,7 +51,10 @@ def resolve_deck_file(path: str, label: str, pool: CardPool | None = None) -> Re
     try:
         deck = load_decklist(Path(path))
     except CardcliError as err:
-        raise UsageError(f"{label} {path}: {err}") from None
+        said = str(err)  # the reader's message names the file already, most of the time
+        raise UsageError(
+            f"{label}: {said}" if path in said else f"{label} {path}: {said}"
+        ) from None
     if deck.problems:  # a game plays only a deck whose every line was read
         bad = [f"{deck.path}:{line}: {message}" for line, message in deck.problems]
         raise UsageError(f"{label}: {_listed(bad)}")

@@ -20,6 +20,7 @@ from cardcli.cards.mtg.resolve import (
     split_names,
 )
 from cardcli.engine.errors import CardcliError, UsageError
+from cardcli.printable import one_line, shortened
 
 SEAT = re.compile(r"^p[1-4]$")
 DEFAULT_HORDE = "horde-zombies.yaml"
@@ -66,8 +67,12 @@ def _seat_pairs(texts: Any, option: str, example: str) -> list[tuple[str, str]]:
     for text in texts if isinstance(texts, tuple | list) else (texts,):
         seat, sep, rest = str(text).partition("=")
         seat = seat.strip().lower()
+        if seat == "horde" and sep:
+            raise UsageError(f"{option} is for the players (p1..p4); the Horde's is --horde FILE")
         if not sep or not SEAT.match(seat) or not rest.strip():
-            raise UsageError(f"{option}: write {example}; got '{str(text)[:40]}'")
+            raise UsageError(
+                f"{option}: write {example}; got '{shortened(one_line(str(text)), 80)}'"
+            )
         pairs.append((seat, rest.strip()))
     seen: set[str] = set()
     for seat, _ in pairs:
