@@ -33,13 +33,15 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg]
         else:
             text = str(value).strip()
             digits = text[1:] if text.startswith("-") else text
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
-                shown = (
-                    one_line(str(value))
-                    if len(str(value)) <= 40
-                    else one_line(str(value)[:40]) + "..."
-                )
+            shown = (
+                one_line(str(value)) if len(str(value)) <= 40 else one_line(str(value)[:40]) + "..."
+            )
+            if not (digits.isascii() and digits.isdigit()):
                 self.fail(f"'{shown}' is not a whole number (write digits 0-9)", param, ctx)
+            if len(digits) > MAX_DIGITS:  # a number, too long to be one we take
+                self.fail(
+                    f"'{shown}' ({len(digits)} digits) is too large{self._range()}", param, ctx
+                )
             number = int(text)
         if (self.low is not None and number < self.low) or (
             self.high is not None and number > self.high
@@ -48,6 +50,11 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg]
                 self.fail(f"{number} is below {self.low}", param, ctx)
             self.fail(f"{number} is not in the range {self.low} to {self.high}", param, ctx)
         return number
+
+    def _range(self) -> str:
+        if self.low is not None and self.high is not None:
+            return f": {self.low} to {self.high}"
+        return ""
 
 
 SEED = WholeNumber(0, MAX_SEED)

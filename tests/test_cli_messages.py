@@ -346,3 +346,14 @@ def test_rules_pages_through_pager_at_a_terminal(tmp_path: Path) -> None:
     assert paged.read_text(encoding="utf-8").startswith("# Shuffle-Mania (as cardcli plays it)")
     piped = cardcli("rules", "shuffle-mania")  # not a terminal: printed as it is
     assert piped.stdout.startswith("# Shuffle-Mania")
+
+
+def test_a_number_too_long_is_called_too_large_not_malformed() -> None:
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    result = CliRunner().invoke(cli, ["play", "shuffle-mania", "--seed", "9" * 30], input="")
+    assert result.exit_code == 2
+    assert "(30 digits) is too large: 0 to" in result.output
+    assert "not a whole number" not in result.output
