@@ -90,7 +90,9 @@ def _logs_folder(logs: str, force: bool) -> None:
         raise UsageError(f"--logs {one_line(logs)}: {err.strerror or err}") from None
 
 
-def _say_what_was_kept(game: str, done: int, games: int, logs: str | None) -> None:
+def _say_what_was_kept(
+    game: str, done: int, games: int, logs: str | None, run: str | None = None
+) -> None:
     summary = (
         f"; the summary below is of the first {done} (the same as --games {done})"
         if done
@@ -104,7 +106,8 @@ def _say_what_was_kept(game: str, done: int, games: int, logs: str | None) -> No
             "played after them until the interruption, the last ones unfinished "
             "('cardcli resume LOG' finishes one)"
         )
-    note(f"\ninterrupted after {done} of {counted(games, 'game')}{summary}{where}")
+    during = f" in the run of {run}" if run else ""
+    note(f"\ninterrupted{during} after {done} of {counted(games, 'game')}{summary}{where}")
 
 
 def _report(
@@ -179,8 +182,7 @@ def _simulate_runs(
         except sim.Interrupted as stop:
             if progress:
                 print(file=sys.stderr)
-            note(f"\ninterrupted in the run of {label}")
-            _say_what_was_kept(game.name, len(stop.results), games, folder)
+            _say_what_was_kept(game.name, len(stop.results), games, folder, run=label)
             if stop.results:
                 summaries[label] = _run_summary(sim, game, stop.results, options, controllers)
             _print_runs(sim, summaries, seed, as_json)
