@@ -213,3 +213,15 @@ def test_deck_for_the_horde_points_to_horde_and_names_a_file_once(tmp_path: Path
     missing = str(tmp_path / "nosuch.yaml")
     result = cardcli("play", "horde", "--horde", missing, stdin="")
     assert result.exit_code == 2 and result.stderr.count("nosuch.yaml") == 1, result.stderr
+
+
+def test_a_deck_that_breaks_its_format_is_played_with_a_warning(tmp_path: Path) -> None:
+    small = write(tmp_path, "small.txt", "24 Mountain\n")
+    result = cardcli("play", "horde", "--deck", f"p1={small}", "--bot", "basic", "--seed", "1")
+    assert result.exit_code == 0, result.stderr
+    assert (
+        "warning: --deck p1" in result.stderr and "not a valid horde-player deck" in result.stderr
+    )
+    assert "at least 60 cards" in result.stderr
+    fine = cardcli("play", "horde", "--bot", "basic", "--seed", "1")
+    assert "warning" not in fine.stderr

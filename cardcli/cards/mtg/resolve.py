@@ -19,7 +19,7 @@ card entry (``schemas/card.schema.json``) per distinct name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +40,19 @@ def bundled_deck_path(filename: str) -> Path:
     return data_dir("decklists") / filename
 
 
-def resolve_deck_file(path: str, label: str, pool: CardPool | None = None) -> Resolved:
+def resolve_deck_file(
+    path: str,
+    label: str,
+    pool: CardPool | None = None,
+    checked_as: str | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> Resolved:
     """Read a decklist in any format ``cardcli deck`` reads and resolve every card.
 
     ``label`` names the option in messages (``--deck``). Unknown cards are one
     ``UsageError`` naming the file, line and card, with the pool's suggestions.
+    With ``checked_as`` (a format of ``cardcli deck validate``) a deck that breaks that
+    format's rules is still played, and ``warn`` is told so in one line.
     """
     from cardcli.cards.mtg.decklist import load_decklist
 
@@ -74,6 +82,8 @@ def resolve_deck_file(path: str, label: str, pool: CardPool | None = None) -> Re
     if unknown:
         hint = "" if all("did you mean" in u for u in unknown) else f"; {pool.missing_hint()}"
         raise UsageError(f"{label}: {_listed(unknown)}{hint}")
+    if checked_as is not None and warn is not None:
+        _warn_if_invalid(deck, pool, checked_as, label, warn)
     total = sum(len(names) for names in sections.values())
     if total > MAX_RESOLVED_CARDS:
         raise UsageError(
@@ -85,6 +95,22 @@ def resolve_deck_file(path: str, label: str, pool: CardPool | None = None) -> Re
         "sections": sections,
         "definitions": definitions,
     }
+
+
+def _warn_if_invalid(
+    deck: Any, pool: CardPool, fmt: str, label: str, warn: Callable[[str], None]
+) -> None:
+    from cardcli.cards.mtg.validate import check
+    from cardcli.printable import one_line
+
+    errors = [p for p in check(deck, pool, fmt).problems if p.level == "error"]
+    if errors:
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        warn(
+            f"warning: {label} {one_line(str(deck.path))}: not a valid {fmt} deck: "
+            f"{one_line(errors[0].message)}{more}; "
+            f"played as given ('cardcli deck validate --format {fmt} FILE' lists every problem)"
+        )
 
 
 def resolve_names(names: Iterable[str], label: str, pool: CardPool | None = None) -> Resolved:

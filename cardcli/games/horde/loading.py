@@ -54,8 +54,16 @@ def check_players(value: Any) -> int | str:
     raise UsageError(f"option players must be 2, 3 or 4 (or all for simulate), got {value!r}")
 
 
+def _warn(message: str) -> None:
+    """A deck that breaks its format's rules is played as given, with a word on stderr
+    (the CLI loads options; the engine never prints)."""
+    from cardcli.actions.output import note
+
+    note(message)
+
+
 def load_horde(path: Any) -> Resolved:
-    return resolve_deck_file(str(path), "--horde")
+    return resolve_deck_file(str(path), "--horde", checked_as="horde", warn=_warn)
 
 
 def check_horde(value: Any) -> Resolved:
@@ -84,7 +92,7 @@ def _seat_pairs(texts: Any, option: str, example: str) -> list[tuple[str, str]]:
 
 def load_decks(texts: Any) -> dict[str, Resolved]:
     return {
-        seat: resolve_deck_file(path, f"--deck {seat}")
+        seat: resolve_deck_file(path, f"--deck {seat}", checked_as="horde-player", warn=_warn)
         for seat, path in _seat_pairs(texts, "--deck", "p1=FILE")
     }
 
