@@ -50,25 +50,34 @@ def simulate(
     if logs is not None:
         _logs_folder(logs, force)
     job = sim.Job(game.name, options, setup, controllers, seed, logs)
+    try:
+        results = _play(job, games, workers, cluster, batch)
+    except sim.Interrupted as stop:
+        _say_what_was_kept(game.name, len(stop.results), games, logs)
+        if stop.results:
+            _report(sim, game, stop.results, seed, options, controllers, as_json)
+        return 130
+    _report(sim, game, results, seed, options, controllers, as_json)
+    return 0
+
+
+def _play(
+    job: Any, games: int, workers: int, cluster: str | None, batch: int | None
+) -> list[dict[str, Any]]:
+    """The results of ``games`` games of ``job``, here or on a cluster, with a progress bar
+    at a terminal (ended before anything else is said, Ctrl-C or not)."""
+    from cardcli import simulate as sim
+
     progress = _progress_bar(games) if sys.stderr.isatty() else None
     try:
         if cluster is not None:
             from cardcli.cluster import play_on_cluster
 
-            results = play_on_cluster(job, games, cluster, progress=progress, batch=batch)
-        else:
-            results = sim.play_many(job, games, workers=workers, progress=progress)
-    except sim.Interrupted as stop:
+            return play_on_cluster(job, games, cluster, progress=progress, batch=batch)
+        return sim.play_many(job, games, workers=workers, progress=progress)
+    finally:
         if progress:
             print(file=sys.stderr)
-        _say_what_was_kept(game.name, len(stop.results), games, logs)
-        if stop.results:
-            _report(sim, game, stop.results, seed, options, controllers, as_json)
-        return 130
-    if progress:
-        print(file=sys.stderr)
-    _report(sim, game, results, seed, options, controllers, as_json)
-    return 0
 
 
 def _logs_folder(logs: str, force: bool) -> None:
@@ -171,24 +180,14 @@ def _simulate_runs(
     summaries: dict[str, Any] = {}
     for label, options, controllers, folder in planned:
         job = sim.Job(game.name, options, setup, controllers, seed, folder)
-        progress = _progress_bar(games) if sys.stderr.isatty() else None
         try:
-            if cluster is not None:
-                from cardcli.cluster import play_on_cluster
-
-                results = play_on_cluster(job, games, cluster, progress=progress, batch=batch)
-            else:
-                results = sim.play_many(job, games, workers=workers, progress=progress)
+            results = _play(job, games, workers, cluster, batch)
         except sim.Interrupted as stop:
-            if progress:
-                print(file=sys.stderr)
             _say_what_was_kept(game.name, len(stop.results), games, folder, run=label)
             if stop.results:
                 summaries[label] = _run_summary(sim, game, stop.results, options, controllers)
             _print_runs(sim, summaries, seed, as_json)
             return 130
-        if progress:
-            print(file=sys.stderr)
         summaries[label] = _run_summary(sim, game, results, options, controllers)
     _print_runs(sim, summaries, seed, as_json)
     return 0
