@@ -63,6 +63,9 @@ _GAMMA = 0x9E3779B97F4A7C15
 _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
 _BATCH_LIMIT = 1 << 64  # the product of one batch of dice bounds stays within a draw
+_BITS_AS_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_BATCH_PLANS: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+_PLANNED_SIZES = 4096  # plans kept for lists up to this long (a few kB each)
 
 T = TypeVar("T")
 
@@ -113,21 +116,14 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place, with the swap indexes drawn in batches (v2)."""
-        i = len(items) - 1
-        while i > 0:
-            # Index k swaps with below(k + 1): take indexes i, i-1, ..., last
-            # while the product of their bounds fits in one 64-bit draw.
-            product, last = i + 1, i
-            while last > 1 and product * last <= _BATCH_LIMIT:
-                product *= last
-                last -= 1
-            x = self.below(product)
-            for k in range(i, last - 1, -1):
-                bound = k + 1
+        below = self.below
+        for product, bounds in _batches(len(items)):
+            x = below(product)
+            for bound in bounds:  # index bound - 1 swaps with below(bound)
                 j = x % bound
                 x //= bound
+                k = bound - 1
                 items[k], items[j] = items[j], items[k]
-            i = last - 1
 
     def shuffle_v1(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place, one bounded draw a swap (v1)."""
@@ -157,10 +153,11 @@ class Rng:
             got += 64
         bits &= (1 << n) - 1
         cut = n - bits.bit_count()
-        take_left, take_right = iter(items[:cut]).__next__, iter(items[cut:]).__next__
-        # Bit i of the pattern, read from the right, says where card i comes from.
-        pattern = format(bits, f"0{n}b")[::-1] if n else ""
-        return [take_right() if bit == "1" else take_left() for bit in pattern]
+        takers = (iter(items[:cut]).__next__, iter(items[cut:]).__next__)
+        # Bit i of the pattern, read from the right, says where card i comes
+        # from: as bytes 0 (left) and 1 (right), it picks the packet directly.
+        pattern = format(bits, f"0{n}b")[::-1].encode().translate(_BITS_AS_BYTES) if n else b""
+        return [takers[bit]() for bit in pattern]
 
     def riffle_v1(self, items: list[T]) -> list[T]:
         """One Gilbert-Shannon-Reeds riffle as v1 draws it; returns a new list."""
@@ -182,6 +179,30 @@ class Rng:
         out.extend(left[i:])
         out.extend(right[j:])
         return out
+
+
+def _batches(n: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The v2 shuffle's batches for ``n`` items: (product of the bounds, the bounds).
+
+    Swap ``k`` (from ``n - 1`` down to 1) has bound ``k + 1``; a batch takes
+    bounds while their product stays within 2**64. The plan depends on ``n``
+    only, so it is worked out once a size.
+    """
+    plan = _BATCH_PLANS.get(n)
+    if plan is not None:
+        return plan
+    plan = []
+    i = n - 1
+    while i > 0:
+        product, last = i + 1, i
+        while last > 1 and product * last <= _BATCH_LIMIT:
+            product *= last
+            last -= 1
+        plan.append((product, tuple(range(i + 1, last, -1))))
+        i = last - 1
+    if n <= _PLANNED_SIZES:
+        _BATCH_PLANS[n] = plan
+    return plan
 
 
 class RngV1(Rng):
@@ -260,7 +281,13 @@ class DerivedRng(Rng):
     @classmethod
     def after(cls, prefix: int, *labels: int | str) -> DerivedRng:
         """The generator of ``derive_on(prefix, *labels)``: ``prefix`` is a ``derive`` value."""
-        return cls(0, *labels, prefix=prefix)
+        # Built without __init__: a simulation makes one per bot decision.
+        rng = cls.__new__(cls)
+        rng.state = 0
+        rng._parent = 0
+        rng._labels = labels
+        rng._prefix = prefix
+        return rng
 
     def next64(self) -> int:
         if self._parent is not None:

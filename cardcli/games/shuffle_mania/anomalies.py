@@ -20,8 +20,8 @@ The model (RULES.md explains each reading):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import pairwise
+from itertools import compress, pairwise
+from typing import NamedTuple
 
 LEVELS = ("hard", "medium", "easy")
 
@@ -66,26 +66,12 @@ class _Links(dict[str, tuple[tuple[str | None, ...], ...]]):
 LINK = _Links()
 
 
-class _Pairs(dict[str, dict[tuple[int, int], str]]):
-    """_PAIRS[level]: the linked pairs (a, b) of a level and their kind, built on first use."""
+class Window(NamedTuple):
+    """Cards ``start`` to ``end`` (inclusive) that one basic pattern removes.
 
-    def __missing__(self, level: str) -> dict[tuple[int, int], str]:
-        table = LINK[level]
-        pairs = {
-            (a, b): kind
-            for a, row in enumerate(table)
-            for b, kind in enumerate(row)
-            if kind is not None
-        }
-        self[level] = pairs
-        return pairs
+    A tuple, so windows sort by (start, end) at C speed, and are cheap to make.
+    """
 
-
-_PAIRS = _Pairs()
-
-
-@dataclass(frozen=True, slots=True)
-class Window:
     start: int
     end: int  # inclusive
     kind: str
@@ -103,12 +89,12 @@ def find_windows(
     n = len(deck)
     windows: list[Window] = []
     if level == "hard":
-        # The linked pairs looked up pair by pair at C speed (zip, map); only
-        # the few that are linked are checked against the pass's neighbours.
-        kinds = map(_PAIRS[level].get, pairwise(deck))
-        for i, kind in enumerate(kinds):
-            if kind is not None and (pass_next is None or pass_next.get(deck[i]) == deck[i + 1]):
-                windows.append(Window(i, i + 1, kind))
+        # Every pair's kind, then only the few linked ones (picked at C speed
+        # by compress) are looked at and checked against the pass's neighbours.
+        kinds = [link[a][b] for a, b in pairwise(deck)]
+        for i in compress(range(n - 1), kinds):
+            if pass_next is None or pass_next.get(deck[i]) == deck[i + 1]:
+                windows.append(Window(i, i + 1, kinds[i]))  # type: ignore[arg-type]
         return windows
     base: list[Window] = []
     for i in range(n - 1):
@@ -137,7 +123,7 @@ def cover(start: int, end: int, windows: Sequence[Window]) -> list[Window] | Non
     """
     used: list[Window] = []
     reach = -1
-    for w in sorted(windows, key=lambda w: (w.start, w.end)):
+    for w in sorted(windows):  # by start, then end
         if w.start < start or w.end > end:
             continue
         if reach < 0:
@@ -159,7 +145,7 @@ def first_gap(start: int, end: int, windows: Sequence[Window]) -> int | None:
     (1, None)
     """
     reach = start
-    for w in sorted(windows, key=lambda w: (w.start, w.end)):
+    for w in sorted(windows):  # by start, then end
         if w.start < start or w.end > end:
             continue
         if w.start > reach:
@@ -211,7 +197,7 @@ def first_maximal_block(windows: Sequence[Window]) -> tuple[int, int] | None:
     """The longest anomaly that starts as far left as possible."""
     if not windows:
         return None
-    by_start = sorted(windows, key=lambda w: (w.start, w.end))
+    by_start = sorted(windows)  # by start, then end
     start = reach = by_start[0].start
     for w in by_start:
         if w.start > reach:
@@ -223,7 +209,7 @@ def first_maximal_block(windows: Sequence[Window]) -> tuple[int, int] | None:
 def maximal_blocks(windows: Sequence[Window]) -> list[tuple[int, int]]:
     """The disjoint maximal anomalies, left to right (unions of overlapping windows)."""
     blocks: list[tuple[int, int]] = []
-    for w in sorted(windows, key=lambda w: (w.start, w.end)):
+    for w in sorted(windows):  # by start, then end
         if blocks and w.start <= blocks[-1][1]:
             if w.end > blocks[-1][1]:
                 blocks[-1] = (blocks[-1][0], w.end)

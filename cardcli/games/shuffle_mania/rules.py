@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from cardcli.cards.playing import JOKERS, card_name, card_names
@@ -27,13 +28,23 @@ class Hand:
     passes: int = 1  # the pass under way (or the last one, once over)
     removed_this_pass: int = 0
     removed: list[int] = field(default_factory=list)
-    pass_next: dict[int, int] = field(default_factory=dict)
+    pass_deck: list[int] = field(default_factory=list)  # the deck as this pass began
     windows_key: tuple[int, int] = (0, -1)
     windows_cache: list[anomalies.Window] = field(default_factory=list)
+    _pass_next: dict[int, int] | None = None
 
     def start_pass(self) -> None:
         self.removed_this_pass = 0
-        self.pass_next = dict(zip(self.deck, self.deck[1:], strict=False))
+        self.pass_deck = list(self.deck)
+        self._pass_next = None
+
+    @property
+    def pass_next(self) -> dict[int, int]:
+        """Each card's right-hand neighbour as the pass began (worked out when first asked)."""
+        if self._pass_next is None:
+            deck = self.pass_deck
+            self._pass_next = dict(pairwise(deck))
+        return self._pass_next
 
 
 def shuffle_deck(deck: list[int], rng: Rng, model: str) -> list[int]:
@@ -82,7 +93,10 @@ class ShuffleManiaState(State):
         # Within a pass the deck only shrinks, so (pass, size) names the deck.
         key = (hand.passes, len(hand.deck))
         if hand.windows_key != key:
-            hand.windows_cache = anomalies.find_windows(hand.deck, self.level, hand.pass_next)
+            # Until a card is removed the deck is the pass's own: every pair
+            # of neighbours was one when it began.
+            pass_next = hand.pass_next if hand.removed_this_pass else None
+            hand.windows_cache = anomalies.find_windows(hand.deck, self.level, pass_next)
             hand.windows_key = key
         return hand.windows_cache
 
@@ -154,17 +168,18 @@ class ShuffleManiaState(State):
         hand = self.hands[seat]
         if hand.phase == "over":
             raise IllegalCommand(f"{seat} has finished: their cards are counted")
-        if isinstance(command, Remove | Auto | Done) and hand.phase != "pass":
+        kind = type(command)
+        if kind is Cut:
+            return self._cut(seat, hand, command.count)  # type: ignore[attr-defined]
+        if kind not in (Remove, Auto, Done):
+            raise InvalidCommand(f"not a Shuffle-Mania command: {command!r}")
+        if hand.phase != "pass":
             raise IllegalCommand("the pass is over: cut the deck now ('cut' or 'cut N')")
-        if isinstance(command, Remove):
-            return self._remove(seat, hand, command)
-        if isinstance(command, Auto):
-            return self._auto(seat, hand, command.direction)
-        if isinstance(command, Done):
+        if kind is Auto:
+            return self._auto(seat, hand, command.direction)  # type: ignore[attr-defined]
+        if kind is Done:
             return self._done(seat, hand)
-        if isinstance(command, Cut):
-            return self._cut(seat, hand, command.count)
-        raise InvalidCommand(f"not a Shuffle-Mania command: {command!r}")
+        return self._remove(seat, hand, command)  # type: ignore[arg-type]
 
     def _event(self, seat: str, kind: str, **fields: Any) -> Event:
         event: Event = {"type": kind}
@@ -293,7 +308,8 @@ class ShuffleManiaState(State):
         events: list[Event] = []
         shift = 0
         for start, end in blocks if direction == "ltr" else reversed(blocks):
-            used = [w for w in windows if start <= w.start and w.end <= end]
+            # The windows inside the block name its patterns: not needed quiet.
+            used = [] if self.quiet else [w for w in windows if start <= w.start and w.end <= end]
             events.append(self._removal_event(seat, hand, start - shift, end - shift, used))
             if direction == "ltr":
                 shift += end - start + 1
@@ -304,20 +320,20 @@ class ShuffleManiaState(State):
 
     def _done(self, seat: str, hand: Hand) -> list[Event]:
         removed = hand.removed_this_pass
-        events = [
-            self._event(
-                seat,
-                "pass_ended",
-                number=hand.passes,
-                removed=removed,
-                cards_left=len(hand.deck),
+        finished = removed == 0 or not hand.deck  # a pass that removed nothing ends the game
+        hand.phase = "over" if finished else "cut"
+        if self.quiet:
+            return (
+                [{"type": "pass_ended"}, {"type": "player_finished"}]
+                if finished
+                else [{"type": "pass_ended"}]
             )
+        size = len(hand.deck)
+        events = [
+            self._event(seat, "pass_ended", number=hand.passes, removed=removed, cards_left=size)
         ]
-        if removed == 0 or not hand.deck:
-            hand.phase = "over"
-            events.append(self._event(seat, "player_finished", cards_left=len(hand.deck)))
-        else:
-            hand.phase = "cut"
+        if finished:
+            events.append(self._event(seat, "player_finished", cards_left=size))
         return events
 
     def _cut(self, seat: str, hand: Hand, count: int | None) -> list[Event]:
