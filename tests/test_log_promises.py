@@ -305,13 +305,12 @@ def test_no_limit_on_the_length_of_a_game_given_by_a_person() -> None:
 def test_the_bot_loop_guard_counts_from_the_last_milestone() -> None:
     from cardcli.engine.errors import CardcliError
     from cardcli.engine.loop import BotLoopGuard
-    from cardcli.engine.session import Outcome
     from tests.conftest import new_session
 
     session, _lines = new_session("shuffle-mania", seed=2)
     guard = BotLoopGuard(session, limit=3)
-    plain = Outcome(True, [{"type": "command"}, {"type": "removed"}])
-    milestone = Outcome(True, [{"type": "command"}, {"type": "pass_ended"}])
+    plain = [{"type": "command"}, {"type": "removed"}]
+    milestone = [{"type": "command"}, {"type": "pass_ended"}]
     for _ in range(3):
         guard.bot(plain)
     guard.bot(milestone)  # progress: counting starts again

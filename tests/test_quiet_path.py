@@ -9,17 +9,19 @@ same result, the same number of lines, and the same cards where they lie.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardcli.engine.game import get_game
+from cardcli.engine.game import all_games, get_game
 from cardcli.engine.loop import run
 from cardcli.engine.rng import derive
 from cardcli.engine.session import Session
 from cardcli.simulate import Job, play_one
 
 LEVELS = ("hard", "medium", "easy")
+HUNSBERGER_DECK = Path(__file__).parent.parent / "decklists" / "hunsberger-shade-ritual.yaml"
 SHUFFLES = ("uniform", "riffle")
 STARTS = ("random", "new-deck")
 
@@ -80,3 +82,22 @@ def test_a_quiet_session_has_no_sinks() -> None:
     options, setup = game.resolve_options({})
     with pytest.raises(ValueError):
         Session(game, options, setup, 1, None, [print], quiet=True)
+
+
+@pytest.mark.parametrize("name", [game.name for game in all_games() if not game.timed])
+def test_every_turn_based_game_plays_quietly_as_it_plays_logged(name: str) -> None:
+    """The quiet loop counts the lines the logged loop writes, and ends the same way."""
+    game = get_game(name)
+    given = {"horde": {"players": 3}, "hunsberger": {"deck": str(HUNSBERGER_DECK)}}.get(name, {})
+    options, setup = game.resolve_options(game.load_given(given))
+    seats = {seat: game.default_bot or next(iter(game.bots)) for seat in game.seat_names(options)}
+    for index in range(4 if name == "horde" else 12):
+        seed = derive(91, name, index)
+        lines: list[dict[str, Any]] = []
+        loud = Session(game, options, setup, seed, seats, [lines.append])
+        run(loud, lambda seat: None)
+        quiet = Session(game, options, setup, seed, seats, quiet=True)
+        run(quiet, lambda seat: None)
+        assert quiet.state.result() == loud.state.result()
+        assert (quiet.seq, quiet.commands) == (loud.seq, loud.commands) == (len(lines), loud.commands)
+        assert lines[-1]["type"] == "game_over"

@@ -6,8 +6,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from cardcli.engine.errors import CardcliError
+from cardcli.engine.log import Line
 from cardcli.engine.rng import DerivedRng, derive
-from cardcli.engine.session import HUMAN, Outcome, Session
+from cardcli.engine.session import HUMAN, Outcome, Refusal, Session
 
 # A bot loop stops here: this many bot commands in a row with no person's
 # line and no milestone of the game (a pass ended, a hand over, stuck). A legal
@@ -31,9 +32,11 @@ class BotLoopGuard:
     def person(self) -> None:
         self.run = 0
 
-    def bot(self, outcome: Outcome) -> None:
-        for line in outcome.lines:
-            if line.get("type") in self.milestones:
+    def bot(self, lines: list[Line]) -> None:
+        """One bot command, given its lines."""
+        milestones = self.milestones
+        for line in lines:
+            if line["type"] in milestones:  # every line has a type
                 self.run = 0
                 return
         self.run += 1
@@ -101,7 +104,7 @@ def run(
                 raise CardcliError(
                     f"the {bot} bot at {seat} chose a rejected command: {outcome.reason}"
                 )
-            guard.bot(outcome)
+            guard.bot(outcome.lines)
             continue
         try:
             line = read(seat)
@@ -121,26 +124,35 @@ def _run_quiet_bots(session: Session, max_bot_run: int) -> RunEnd:
     """``run`` for a simulation: bots at every seat and nothing logged.
 
     The same steps as the bots' branch of ``run`` (the same bot, the same
-    generator per decision, the same ``submit``), with the lookups done once.
+    generator per decision, the same checks of ``Session.play``), with the
+    lookups done once and the lines counted, not built.
     """
     state = session.state
     controllers = session.controllers
     bots = {seat: session.game.bots[name] for seat, name in controllers.items()}
     prefixes = {seat: derive(session.seed, "bot", seat) for seat in controllers}
     guard = BotLoopGuard(session, max_bot_run)
-    while not state.is_over():
-        seat = state.to_move()
+    is_over, to_move, play, count = state.is_over, state.to_move, session.play, guard.bot
+    if is_over():  # over from the start: its game_over line is written
+        return RunEnd("over")
+    while not is_over():
+        seat = to_move()
         if seat is None:
             raise CardcliError("the game is not over and nobody is to move")
+        name = controllers[seat]
         text = bots[seat](state, seat, DerivedRng.after(prefixes[seat], session.seq))
         if text is None:
-            raise CardcliError(f"the {controllers[seat]} bot at {seat} chose no command")
-        outcome = session.submit(text, seat=seat, bot=controllers[seat])
-        if not outcome.accepted:
+            raise CardcliError(f"the {name} bot at {seat} chose no command")
+        try:
+            _, events = play(text, seat, name)
+        except Refusal as refusal:
             raise CardcliError(
-                f"the {controllers[seat]} bot at {seat} chose a rejected command: {outcome.reason}"
-            )
-        guard.bot(outcome)
+                f"the {name} bot at {seat} chose a rejected command: {refusal.reason}"
+            ) from None
+        session.commands += 1
+        session.seq += 1 + len(events)  # the command's line and its events
+        count(events)
+    session.finish()  # the last command ended the game
     return RunEnd("over")
 
 
@@ -254,7 +266,7 @@ def run_timed(
             bot = session.bot_for(seat)
             outcome = session.submit(text, seat=seat, bot=bot)
             shown(text, outcome)
-            guard.bot(outcome)
+            guard.bot(outcome.lines)
             waited.pop(seat, None)
         else:
             waited[seat] = session.seq

@@ -240,15 +240,38 @@ def derive_on(value: int, *labels: int | str) -> int:
     So a caller that derives many seeds with one prefix works the prefix out once.
     """
     for label in labels:
-        # A type tag keeps 1 and "1" apart; every byte is mixed in, 8 at a time.
-        if isinstance(label, int):
-            data = b"i" + (label & _MASK).to_bytes(8, "little")
-        else:
-            data = b"s" + label.encode("utf-8")
-        for k in range(0, len(data), 8):
-            chunk = int.from_bytes(data[k : k + 8], "little")
-            value = _mix(value ^ chunk ^ (len(data) << 56))
+        for chunk in _label_words(label):
+            # _mix(value ^ chunk), written out: simulations derive per game and decision.
+            z = ((value ^ chunk) + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            value = z ^ (z >> 31)
     return value
+
+
+_INT_LENGTH = 9 << 56  # an integer label is 9 bytes: its tag and 8 bytes
+_WORDS_OF_TEXT: dict[str, tuple[int, ...]] = {}
+
+
+def _label_words(label: int | str) -> tuple[int, ...]:
+    """What ``derive`` mixes in for a label: its bytes, 8 at a time, each with the length.
+
+    A type tag keeps 1 and "1" apart: an integer is ``b"i"`` and its 8 bytes
+    (little-endian, mod 2**64), a string ``b"s"`` and its UTF-8 bytes.
+    """
+    if isinstance(label, int):
+        word = label & _MASK  # b"i" + 8 bytes: words of bytes 0-7 and byte 8
+        return (0x69 | ((word << 8) & _MASK)) ^ _INT_LENGTH, (word >> 56) ^ _INT_LENGTH
+    words = _WORDS_OF_TEXT.get(label)
+    if words is None:
+        data = b"s" + label.encode("utf-8")
+        length = len(data) << 56
+        words = tuple(
+            int.from_bytes(data[k : k + 8], "little") ^ length for k in range(0, len(data), 8)
+        )
+        if len(_WORDS_OF_TEXT) < 1024:  # seat names, "bot", "pace", "tie"...
+            _WORDS_OF_TEXT[label] = words
+    return words
 
 
 def derive(seed: int, *labels: int | str) -> int:
@@ -270,30 +293,24 @@ class DerivedRng(Rng):
     ``Rng(derive(seed, *labels))``.
     """
 
-    __slots__ = ("_labels", "_parent", "_prefix")
+    __slots__ = ("_labels", "_prefix")
 
-    def __init__(self, seed: int, *labels: int | str, prefix: int | None = None) -> None:
+    def __init__(self, seed: int, *labels: int | str) -> None:
         super().__init__(0)
-        self._parent: int | None = seed
-        self._labels = labels
-        self._prefix = prefix  # derive(seed, *first labels), when the caller knows it
+        self._prefix = _mix(seed)  # derive(seed, *labels) == derive_on(_mix(seed), *labels)
+        self._labels: tuple[int | str, ...] | None = labels  # None once the seed is known
 
     @classmethod
     def after(cls, prefix: int, *labels: int | str) -> DerivedRng:
         """The generator of ``derive_on(prefix, *labels)``: ``prefix`` is a ``derive`` value."""
         # Built without __init__: a simulation makes one per bot decision.
         rng = cls.__new__(cls)
-        rng.state = 0
-        rng._parent = 0
-        rng._labels = labels
         rng._prefix = prefix
+        rng._labels = labels
         return rng
 
     def next64(self) -> int:
-        if self._parent is not None:
-            if self._prefix is not None:
-                self.state = derive_on(self._prefix, *self._labels)
-            else:
-                self.state = derive(self._parent, *self._labels)
-            self._parent = None
+        if self._labels is not None:
+            self.state = derive_on(self._prefix, *self._labels)
+            self._labels = None
         return super().next64()

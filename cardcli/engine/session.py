@@ -40,7 +40,17 @@ def clean_line(raw: str) -> str | None:
     return text or None
 
 
-@dataclass
+class Refusal(Exception):
+    """A line the session does not accept: why, and the seat it is put down to."""
+
+    def __init__(self, reason: str, seat: str | None, length: int = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.seat = seat
+        self.length = length  # a line too long: its length (the log keeps it shortened)
+
+
+@dataclass(slots=True)
 class Outcome:
     """What one submitted line did."""
 
@@ -107,7 +117,8 @@ class Session:
         self.header = self._emit(header)
         for event in events:
             self._emit(event)
-        self._finish_if_over()
+        if state.is_over():
+            self.finish()
 
     # -- output --------------------------------------------------------------
 
@@ -121,10 +132,9 @@ class Session:
             sink(full)
         return full
 
-    def _finish_if_over(self) -> Line | None:
-        if self.state.is_over():
-            return self._emit({"type": "game_over", "result": self.state.result()})
-        return None
+    def finish(self) -> Line:
+        """The game_over line, with the result: written once, when the state is over."""
+        return self._emit({"type": "game_over", "result": self.state.result()})
 
     # -- input ---------------------------------------------------------------
 
@@ -175,57 +185,66 @@ class Session:
         ``bot`` is the bot that chose it (None for a person).
         """
         self.commands += 1
-        if len(text) > MAX_COMMAND_CHARS:
-            return self._reject(
-                text[:SHOWN_CHARS],
-                seat,
-                f"line too long ({len(text)} characters; a command has at most {MAX_COMMAND_CHARS})",
-                bot,
-                truncated=len(text),
-            )
-        if self.state.is_over():
-            return self._reject(text, seat, "the game is over", bot)
-        acting: str | None = seat
         try:
-            command = self.state.parse(text)
-            acting = command.player or seat or self.state.to_move()
-            if acting is not None and acting not in self.controllers:
-                return self._reject(text, None, f"there is no seat {acting}", bot)
-            if acting is None:
-                seats = ", ".join(self.controllers)
-                return self._reject(text, seat, f"say which seat plays it: {seats}", bot)
-            decider = acting
-            if self.game.team_decisions:  # the seat to move decides for its team
-                decider = self.state.to_move() or acting
-            controller = self.controllers.get(decider, HUMAN)
-            if bot is None and controller != HUMAN:
+            acting, events = self.play(text, seat, bot)
+        except Refusal as refusal:
+            if refusal.length:
                 return self._reject(
-                    text, acting, f"{decider} is played by the {controller} bot", bot
+                    text[:SHOWN_CHARS], refusal.seat, refusal.reason, bot, refusal.length
                 )
-            if bot is not None and controller != bot:
-                return self._reject(text, acting, f"{decider} is not played by the {bot} bot", bot)
-            events = self.state.apply(command, acting)
-        except CommandError as err:
-            return self._reject(text, acting, str(err), bot)
-        if self.quiet:
-            record: Line = _QUIET_COMMAND
+            return self._reject(text, refusal.seat, refusal.reason, bot)
+        if self.quiet:  # counted, not built
+            self.seq += 1 + len(events)
+            lines = [_QUIET_COMMAND, *events]
         else:
-            record = {"type": "command", "text": text}
+            record: Line = {"type": "command", "text": text}
             if self.multi:
                 record["player"] = acting
             if bot is not None:
                 record["bot"] = bot
-        if self.quiet:  # counted, not built
-            self.seq += 1 + len(events)
-            lines = [record, *events]
-        else:
             lines = [self._emit(record)]
             for event in events:
                 lines.append(self._emit(event))
-        end = self._finish_if_over()
-        if end is not None:
-            lines.append(end)
+        if self.state.is_over():
+            lines.append(self.finish())
         return Outcome(True, lines)
+
+    def play(self, text: str, seat: str | None, bot: str | None) -> tuple[str, list[Line]]:
+        """Apply ``text`` to the state: the seat that played it and the game's events.
+
+        Writes nothing (``submit`` logs the line); raises ``Refusal``, with the
+        state unchanged, when the line is not accepted. A simulation that keeps
+        no log calls it directly and counts the lines itself.
+        """
+        if len(text) > MAX_COMMAND_CHARS:
+            raise Refusal(
+                f"line too long ({len(text)} characters; a command has at most {MAX_COMMAND_CHARS})",
+                seat,
+                len(text),
+            )
+        state = self.state
+        if state.is_over():
+            raise Refusal("the game is over", seat)
+        acting: str | None = seat
+        controllers = self.controllers
+        try:
+            command = state.parse(text)
+            acting = command.player or seat or state.to_move()
+            if acting not in controllers:
+                if acting is None:
+                    raise Refusal(f"say which seat plays it: {', '.join(controllers)}", seat)
+                raise Refusal(f"there is no seat {acting}", None)
+            decider = acting
+            if self.game.team_decisions:  # the seat to move decides for its team
+                decider = state.to_move() or acting
+            controller = controllers.get(decider, HUMAN)
+            if controller != (bot or HUMAN):
+                if bot is None:
+                    raise Refusal(f"{decider} is played by the {controller} bot", acting)
+                raise Refusal(f"{decider} is not played by the {bot} bot", acting)
+            return acting, state.apply(command, acting)
+        except CommandError as err:
+            raise Refusal(str(err), acting) from None
 
     def _reject(
         self, text: str, seat: str | None, reason: str, bot: str | None, truncated: int = 0

@@ -121,15 +121,18 @@ def new_state(
                     "cards": named(deck),
                 }
             )
+            model = options["shuffle"]
             for face in RITUAL:
-                deck = shuffle_deck(deck, seat_rng, options["shuffle"])
+                deck = shuffle_deck(deck, seat_rng, model)
                 events.append(
-                    {
+                    {"type": "shuffled"}
+                    if quiet
+                    else {
                         "type": "shuffled",
                         **tagged,
                         "face": face,
-                        "model": options["shuffle"],
-                        "cards": named(deck),
+                        "model": model,
+                        "cards": card_names(deck),
                     }
                 )
         hand = Hand(deck=deck, rng=seat_rng, all_cards=frozenset(deck))

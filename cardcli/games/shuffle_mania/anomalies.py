@@ -19,7 +19,7 @@ The model (RULES.md explains each reading):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress, pairwise
 from typing import NamedTuple
 
@@ -77,6 +77,11 @@ class Window(NamedTuple):
     kind: str
 
 
+# Window(start, end, kind) without the named tuple's Python-level __new__:
+# a pass of a simulated game makes a handful of windows.
+_window = tuple.__new__
+
+
 def find_windows(
     deck: Sequence[int], level: str, pass_next: dict[int, int] | None = None
 ) -> list[Window]:
@@ -92,10 +97,10 @@ def find_windows(
         # Every pair's kind, then only the few linked ones (picked at C speed
         # by compress) are looked at and checked against the pass's neighbours.
         kinds = [link[a][b] for a, b in pairwise(deck)]
-        for i in compress(range(n - 1), kinds):
-            if pass_next is None or pass_next.get(deck[i]) == deck[i + 1]:
-                windows.append(Window(i, i + 1, kinds[i]))  # type: ignore[arg-type]
-        return windows
+        linked: Iterable[int] = compress(range(n - 1), kinds)
+        if pass_next is not None:
+            linked = (i for i in linked if pass_next.get(deck[i]) == deck[i + 1])
+        return [_window(Window, (i, i + 1, kinds[i])) for i in linked]
     base: list[Window] = []
     for i in range(n - 1):
         kind = link[deck[i]][deck[i + 1]]
