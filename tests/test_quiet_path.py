@@ -99,5 +99,7 @@ def test_every_turn_based_game_plays_quietly_as_it_plays_logged(name: str) -> No
         quiet = Session(game, options, setup, seed, seats, quiet=True)
         run(quiet, lambda seat: None)
         assert quiet.state.result() == loud.state.result()
-        assert (quiet.seq, quiet.commands) == (loud.seq, loud.commands) == (len(lines), loud.commands)
+        assert (
+            (quiet.seq, quiet.commands) == (loud.seq, loud.commands) == (len(lines), loud.commands)
+        )
         assert lines[-1]["type"] == "game_over"
