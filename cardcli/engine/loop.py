@@ -135,9 +135,11 @@ def _run_quiet_bots(session: Session, max_bot_run: int) -> RunEnd:
     is_over, to_move, play, count = state.is_over, state.to_move, session.play, guard.bot
     if is_over():  # over from the start: its game_over line is written
         return RunEnd("over")
-    while not is_over():
-        seat = to_move()
+    while True:
+        seat = to_move()  # None once the game is over
         if seat is None:
+            if is_over():
+                break
             raise CardcliError("the game is not over and nobody is to move")
         name = controllers[seat]
         text = bots[seat](state, seat, DerivedRng.after(prefixes[seat], session.seq))

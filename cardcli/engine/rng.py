@@ -64,7 +64,7 @@ _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
 _BATCH_LIMIT = 1 << 64  # the product of one batch of dice bounds stays within a draw
 _BITS_AS_BYTES = bytes.maketrans(b"01", b"\x00\x01")
-_BATCH_PLANS: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+_BATCH_PLANS: dict[int, list[tuple[int, int, tuple[tuple[int, int], ...]]]] = {}
 _PLANNED_SIZES = 4096  # plans kept for lists up to this long (a few kB each)
 
 T = TypeVar("T")
@@ -116,13 +116,15 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place, with the swap indexes drawn in batches (v2)."""
-        below = self.below
-        for product, bounds in _batches(len(items)):
-            x = below(product)
-            for bound in bounds:  # index bound - 1 swaps with below(bound)
+        next64 = self.next64
+        for product, limit, swaps in _batches(len(items)):
+            x = next64()
+            while x >= limit:  # below(product), with the limit worked out once
+                x = next64()
+            x %= product
+            for k, bound in swaps:  # index k swaps with below(k + 1)
                 j = x % bound
                 x //= bound
-                k = bound - 1
                 items[k], items[j] = items[j], items[k]
 
     def shuffle_v1(self, items: MutableSequence[T]) -> None:
@@ -156,7 +158,8 @@ class Rng:
         takers = (iter(items[:cut]).__next__, iter(items[cut:]).__next__)
         # Bit i of the pattern, read from the right, says where card i comes
         # from: as bytes 0 (left) and 1 (right), it picks the packet directly.
-        pattern = format(bits, f"0{n}b")[::-1].encode().translate(_BITS_AS_BYTES) if n else b""
+        # (bin of the bits with bit n set, read backwards, stops short of the "0b1")
+        pattern = bin(bits | (1 << n))[:2:-1].encode().translate(_BITS_AS_BYTES)
         return [takers[bit]() for bit in pattern]
 
     def riffle_v1(self, items: list[T]) -> list[T]:
@@ -181,8 +184,9 @@ class Rng:
         return out
 
 
-def _batches(n: int) -> list[tuple[int, tuple[int, ...]]]:
-    """The v2 shuffle's batches for ``n`` items: (product of the bounds, the bounds).
+def _batches(n: int) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    """The v2 shuffle's batches for ``n`` items: the product of their bounds, the
+    rejection limit of ``below`` for it, and each swap's (index, bound).
 
     Swap ``k`` (from ``n - 1`` down to 1) has bound ``k + 1``; a batch takes
     bounds while their product stays within 2**64. The plan depends on ``n``
@@ -198,7 +202,8 @@ def _batches(n: int) -> list[tuple[int, tuple[int, ...]]]:
         while last > 1 and product * last <= _BATCH_LIMIT:
             product *= last
             last -= 1
-        plan.append((product, tuple(range(i + 1, last, -1))))
+        limit = (1 << 64) - ((1 << 64) % product)
+        plan.append((product, limit, tuple((k, k + 1) for k in range(i, last - 1, -1))))
         i = last - 1
     if n <= _PLANNED_SIZES:
         _BATCH_PLANS[n] = plan

@@ -96,17 +96,6 @@ class Session:
                 )
             self.controllers[name] = who
         self.multi = len(names) > 1
-        header: Line = {
-            "type": "game_started",
-            "format": LOG_FORMAT,
-            "game": game.name,
-            "engine": __version__,
-            "rng": rng_id,
-            "seed": seed,
-            "options": dict(options),
-            "setup": dict(setup),
-            "seats": dict(self.controllers),
-        }
         # Set up first: a bad explicit arrangement fails before a line is written.
         rng = rng_for(rng_id, seed)
         if quiet and game.quiet_events:
@@ -114,9 +103,23 @@ class Session:
         else:
             state, events = game.new_state(options, setup, rng)
         self.state: State = state
-        self.header = self._emit(header)
-        for event in events:
-            self._emit(event)
+        if quiet:  # the header and the set-up's events, counted
+            self.seq = 1 + len(events)
+        else:
+            header: Line = {
+                "type": "game_started",
+                "format": LOG_FORMAT,
+                "game": game.name,
+                "engine": __version__,
+                "rng": rng_id,
+                "seed": seed,
+                "options": dict(options),
+                "setup": dict(setup),
+                "seats": dict(self.controllers),
+            }
+            self._emit(header)
+            for event in events:
+                self._emit(event)
         if state.is_over():
             self.finish()
 

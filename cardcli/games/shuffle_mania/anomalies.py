@@ -19,7 +19,7 @@ The model (RULES.md explains each reading):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import compress, pairwise
 from typing import NamedTuple
 
@@ -97,10 +97,10 @@ def find_windows(
         # Every pair's kind, then only the few linked ones (picked at C speed
         # by compress) are looked at and checked against the pass's neighbours.
         kinds = [link[a][b] for a, b in pairwise(deck)]
-        linked: Iterable[int] = compress(range(n - 1), kinds)
-        if pass_next is not None:
-            linked = (i for i in linked if pass_next.get(deck[i]) == deck[i + 1])
-        return [_window(Window, (i, i + 1, kinds[i])) for i in linked]
+        for i in compress(range(n - 1), kinds):
+            if pass_next is None or pass_next.get(deck[i]) == deck[i + 1]:
+                windows.append(_window(Window, (i, i + 1, kinds[i])))
+        return windows
     base: list[Window] = []
     for i in range(n - 1):
         kind = link[deck[i]][deck[i + 1]]

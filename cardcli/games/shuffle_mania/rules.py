@@ -17,7 +17,7 @@ from cardcli.words import counted
 WIN_BELOW = 10  # solo: fewer than 10 cards wins
 
 
-@dataclass
+@dataclass(slots=True)
 class Hand:
     """One player's deck and where they are in the game."""
 
@@ -29,14 +29,14 @@ class Hand:
     removed_this_pass: int = 0
     removed: list[int] = field(default_factory=list)
     pass_deck: list[int] = field(default_factory=list)  # the deck as this pass began
-    windows_key: tuple[int, int] = (0, -1)
-    windows_cache: list[anomalies.Window] = field(default_factory=list)
+    windows_cache: list[anomalies.Window] | None = None  # None: not worked out for this deck
     _pass_next: dict[int, int] | None = None
 
     def start_pass(self) -> None:
         self.removed_this_pass = 0
         self.pass_deck = list(self.deck)
         self._pass_next = None
+        self.windows_cache = None
 
     @property
     def pass_next(self) -> dict[int, int]:
@@ -90,15 +90,13 @@ class ShuffleManiaState(State):
 
     def windows(self, seat: str) -> list[anomalies.Window]:
         hand = self.hands[seat]
-        # Within a pass the deck only shrinks, so (pass, size) names the deck.
-        key = (hand.passes, len(hand.deck))
-        if hand.windows_key != key:
+        windows = hand.windows_cache  # reset whenever the deck changes
+        if windows is None:
             # Until a card is removed the deck is the pass's own: every pair
             # of neighbours was one when it began.
             pass_next = hand.pass_next if hand.removed_this_pass else None
-            hand.windows_cache = anomalies.find_windows(hand.deck, self.level, pass_next)
-            hand.windows_key = key
-        return hand.windows_cache
+            windows = hand.windows_cache = anomalies.find_windows(hand.deck, self.level, pass_next)
+        return windows
 
     def removable(self, seat: str) -> list[tuple[int, int]]:
         hand = self.hands[seat]
@@ -121,12 +119,10 @@ class ShuffleManiaState(State):
         return moves
 
     def hint(self, seat: str) -> str | None:
-        hand = self.hands[seat]
-        if hand.phase == "over":
-            return None
-        if hand.phase == "cut":
-            return "cut"
-        return "auto ltr" if self.windows(seat) else "done"
+        phase = self.hands[seat].phase
+        if phase == "pass":
+            return "auto ltr" if self.windows(seat) else "done"
+        return "cut" if phase == "cut" else None
 
     def result(self) -> dict[str, Any]:
         left = {seat: len(hand.deck) for seat, hand in self.hands.items()}
@@ -231,6 +227,7 @@ class ShuffleManiaState(State):
     ) -> Event:
         cards = hand.deck[start : end + 1]
         del hand.deck[start : end + 1]
+        hand.windows_cache = None
         hand.removed.extend(cards)
         hand.removed_this_pass += len(cards)
         if self.quiet:
@@ -315,7 +312,7 @@ class ShuffleManiaState(State):
                 shift += end - start + 1
         # Every window lay inside a block that is gone, and no new pair counts
         # until the next pass: nothing is left to remove in this one.
-        hand.windows_key, hand.windows_cache = (hand.passes, len(hand.deck)), []
+        hand.windows_cache = []
         return events
 
     def _done(self, seat: str, hand: Hand) -> list[Event]:
@@ -348,8 +345,7 @@ class ShuffleManiaState(State):
                 raise IllegalCommand(f"a deck of {counted(size, 'card')} cannot be cut: type 'cut'")
         elif not 1 <= count <= size - 1:
             raise IllegalCommand(f"cut takes 1 to {counted(size - 1, 'card')} from the top")
-        hand.deck = hand.deck[count:] + hand.deck[:count]
-        hand.deck = shuffle_deck(hand.deck, hand.rng, self.model)
+        hand.deck = shuffle_deck(hand.deck[count:] + hand.deck[:count], hand.rng, self.model)
         hand.passes += 1
         hand.phase = "pass"
         hand.start_pass()
