@@ -178,9 +178,15 @@ class State(ABC):
         return moves[0] if moves else None
 
 
+_SEAT_NAMES = tuple(f"p{i}" for i in range(1, 9))
+
+
 def numbered_seats(options: Options) -> list[str]:
     """Seats p1, p2, ... for the ``players`` option."""
-    return [f"p{i}" for i in range(1, int(options["players"]) + 1)]
+    count = int(options["players"])
+    if count <= len(_SEAT_NAMES):  # the usual case, asked once a game or more
+        return list(_SEAT_NAMES[:count])
+    return [f"p{i}" for i in range(1, count + 1)]
 
 
 Bot = Callable[..., str | None]

@@ -212,12 +212,21 @@ def first_maximal_block(windows: Sequence[Window]) -> tuple[int, int] | None:
 
 
 def maximal_blocks(windows: Sequence[Window]) -> list[tuple[int, int]]:
-    """The disjoint maximal anomalies, left to right (unions of overlapping windows)."""
+    """The disjoint maximal anomalies, left to right (unions of overlapping windows).
+
+    >>> maximal_blocks([Window(0, 1, RUN), Window(1, 2, RUN), Window(4, 5, RUN)])
+    [(0, 2), (4, 5)]
+    """
     blocks: list[tuple[int, int]] = []
-    for w in sorted(windows):  # by start, then end
-        if blocks and w.start <= blocks[-1][1]:
-            if w.end > blocks[-1][1]:
-                blocks[-1] = (blocks[-1][0], w.end)
-        else:
-            blocks.append((w.start, w.end))
+    start = end = -1
+    for w_start, w_end, _ in sorted(windows):  # by start, then end
+        if w_start <= end:  # overlaps the block being built
+            if w_end > end:
+                end = w_end
+            continue
+        if end >= 0:
+            blocks.append((start, end))
+        start, end = w_start, w_end
+    if end >= 0:
+        blocks.append((start, end))
     return blocks
