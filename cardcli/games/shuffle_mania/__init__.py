@@ -21,6 +21,8 @@ from cardcli.games.shuffle_mania.rules import Hand, ShuffleManiaState, shuffle_d
 from cardcli.games.shuffle_mania.view import describe
 from cardcli.printable import shortened
 
+_DECK_CARDS = {jokers: frozenset(standard_deck(jokers)) for jokers in (False, True)}
+
 # The opening ritual: face down twice, face up twice, face down once.
 RITUAL = ("down", "down", "up", "up", "down")
 
@@ -93,9 +95,9 @@ def new_state(
     hands: dict[str, Hand] = {}
     events: list[Event] = []
     order = parse_order(setup["order"]) if setup.get("order") is not None else None
-
-    def named(deck: list[int]) -> list[str]:
-        return [] if quiet else card_names(deck)
+    # Every card a seat has, for check_invariants: the same set for every deal.
+    cards = frozenset(order) if order is not None else _DECK_CARDS[bool(options["jokers"])]
+    model = options["shuffle"]
 
     for seat in seats:
         # Each player shuffles with their own stream, so one player's choices
@@ -103,25 +105,21 @@ def new_state(
         seat_rng = rng.child(rng.next64())
         tagged: dict[str, str] = {"player": seat} if multi else {}
         if order is not None:
-            deck = list(order)
-            events.append(
-                {"type": "deck_ordered", **tagged, "start": "order", "cards": named(deck)}
-            )
+            deck, start = list(order), "order"
         else:
-            if options["start"] == "new-deck":
+            start = options["start"]
+            if start == "new-deck":
                 deck = new_deck_order(options["jokers"])
             else:
                 deck = standard_deck(options["jokers"])
                 seat_rng.shuffle(deck)
-            events.append(
-                {
-                    "type": "deck_ordered",
-                    **tagged,
-                    "start": options["start"],
-                    "cards": named(deck),
-                }
-            )
-            model = options["shuffle"]
+        # Quiet (nobody reads them): the events are built bare, for the count of lines.
+        events.append(
+            {"type": "deck_ordered"}
+            if quiet
+            else {"type": "deck_ordered", **tagged, "start": start, "cards": card_names(deck)}
+        )
+        if order is None:
             for face in RITUAL:
                 deck = shuffle_deck(deck, seat_rng, model)
                 events.append(
@@ -135,12 +133,12 @@ def new_state(
                         "cards": card_names(deck),
                     }
                 )
-        hand = Hand(deck=deck, rng=seat_rng, all_cards=frozenset(deck))
+        hand = Hand(deck=deck, rng=seat_rng, all_cards=cards)
         hand.start_pass()
         hands[seat] = hand
-        events.append({"type": "pass_started", **tagged, "number": 1})
-    if quiet:  # nobody reads them: only their types, for the count of lines
-        events = [{"type": event["type"]} for event in events]
+        events.append(
+            {"type": "pass_started"} if quiet else {"type": "pass_started", **tagged, "number": 1}
+        )
     return ShuffleManiaState(options, hands, quiet), events
 
 
