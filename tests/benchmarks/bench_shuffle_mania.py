@@ -10,7 +10,8 @@ the same on a fast or a slow machine:
    logged, as ``cardcli simulate`` plays them), and that run's time over an
    independent floor: the same number of Gilbert-Shannon-Reeds riffles of
    the same sizes, written plainly on Python's ``random`` (one draw a card),
-   and nothing else (target: within 2x);
+   and nothing else: its generators are seeded and its decks dealt before
+   the clock starts (target: within 2x);
 2. replay throughput in events per second, and its time over the time of
    parsing and schema-validating the same lines (target: within 2x);
 3. `cardcli --version` start-up time over `python -c "import click"`
