@@ -156,3 +156,73 @@ def test_derive_on_continues_a_derivation() -> None:
     lazy = DerivedRng.after(derive(7, "bot", "p1"), 12)
     eager = Rng(derive(7, "bot", "p1", 12))
     assert [lazy.below(1000) for _ in range(20)] == [eager.below(1000) for _ in range(20)]
+
+
+def _plain_v2_shuffle(rng: Rng, items: list[int]) -> None:
+    """The v2 shuffle as the module docstring words it, with nothing worked out ahead."""
+    i = len(items) - 1
+    while i > 0:
+        bounds, product = [i + 1], i + 1
+        while i + 1 - len(bounds) > 1 and product * (i + 1 - len(bounds)) <= 1 << 64:
+            product *= i + 1 - len(bounds)
+            bounds.append(i + 1 - len(bounds))
+        x = rng.below(product)
+        for bound in bounds:
+            j, x = x % bound, x // bound
+            items[bound - 1], items[j] = items[j], items[bound - 1]
+        i -= len(bounds)
+
+
+def _plain_v2_riffle(rng: Rng, items: list[int]) -> list[int]:
+    n = len(items)
+    words = [rng.next64() for _ in range((n + 63) // 64)]
+    bits = [(words[i // 64] >> (i % 64)) & 1 for i in range(n)]
+    left, right = iter(items[: bits.count(0)]), iter(items[bits.count(0) :])
+    return [next(right) if bit else next(left) for bit in bits]
+
+
+def test_the_v2_shuffle_and_riffle_are_the_documented_algorithms_at_every_size() -> None:
+    # The engine plans the shuffle's batches once a size and reads the riffle's
+    # bits as bytes; the deals must be those of the plain description.
+    for seed in range(12):
+        for size in [*range(0, 140), 300, 1000]:
+            fast, plain = list(range(size)), list(range(size))
+            engine, reference = Rng(seed), Rng(seed)
+            engine.shuffle(fast)
+            _plain_v2_shuffle(reference, plain)
+            assert fast == plain, (seed, size)
+            assert engine.riffle(fast) == _plain_v2_riffle(reference, plain), (seed, size)
+            assert engine.next64() == reference.next64()
+
+
+def test_derive_mixes_each_label_byte_by_byte_as_documented() -> None:
+    from cardcli.engine.rng import _mix
+
+    def plain(seed: int, *labels: int | str) -> int:
+        value = _mix(seed)
+        for label in labels:
+            if isinstance(label, int):
+                data = b"i" + (label & (2**64 - 1)).to_bytes(8, "little")
+            else:
+                data = b"s" + label.encode()
+            for k in range(0, len(data), 8):
+                value = _mix(value ^ int.from_bytes(data[k : k + 8], "little") ^ (len(data) << 56))
+        return value
+
+    labels: list[int | str] = [
+        0,
+        1,
+        -1,
+        2**64 + 5,
+        2**70,
+        12345678901234567,
+        "",
+        "bot",
+        "p1",
+        "é" * 9,
+        "x" * 17,
+    ]
+    for seed in (0, 1, 2**63, 2**64 - 1):
+        for first in labels:
+            for second in labels:
+                assert derive(seed, first, second) == plain(seed, first, second)
