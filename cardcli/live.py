@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from cardcli.engine.loop import Quit, RunEnd
-from cardcli.engine.session import Outcome, Session, clean_line
-from cardcli.printable import printable
+from cardcli.engine.session import SHOWN_CHARS, Outcome, Session, clean_line
+from cardcli.printable import printable, shortened
 
 if TYPE_CHECKING:
     from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -237,7 +237,7 @@ class LiveScreen:
         by_bot = "bot" in first
         if not outcome.accepted:
             if not by_bot:
-                self.out(f"rejected '{text}': {outcome.reason}")
+                self.out(f"rejected '{shortened(text, SHOWN_CHARS)}': {outcome.reason}")
         else:
             for line in outcome.lines[1:]:
                 if by_bot and line.get("type") not in NOTABLE and not _to_shared(line):

@@ -14,8 +14,8 @@ from typing import IO, TYPE_CHECKING, Any
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Game, State
 from cardcli.engine.loop import Quit
-from cardcli.engine.session import Outcome, Session, clean_line
-from cardcli.printable import one_line
+from cardcli.engine.session import SHOWN_CHARS, Outcome, Session, clean_line
+from cardcli.printable import one_line, shortened
 
 if (
     TYPE_CHECKING
@@ -235,7 +235,7 @@ class Display:
     def __call__(self, text: str, outcome: Outcome) -> None:
         game = self.session.game
         if not outcome.accepted:
-            self.out(f"{self.where()}rejected '{text}': {outcome.reason}")
+            self.out(f"{self.where()}rejected '{shortened(text, SHOWN_CHARS)}': {outcome.reason}")
             return
         first = outcome.lines[0]
         who = first.get("player") or ""

@@ -300,6 +300,9 @@ def test_an_over_long_script_line_is_rejected_and_logged_shortened(tmp_path: Pat
     rejected = next(line for line in log_of(result) if line["type"] == "rejected")
     assert "line too long" in rejected["reason"]
     assert len(rejected["text"]) <= 80
+    # and said shortened on stderr: 80 characters and the length
+    said = next(line for line in result.stderr.splitlines() if "rejected" in line)
+    assert "characters)'" in said and len(said) < 300
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,9 @@ from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Game, get_game
 from cardcli.engine.log import Line, LogWriter
 from cardcli.engine.loop import CatchUp, RunEnd, run
-from cardcli.engine.session import HUMAN, Outcome, Session
+from cardcli.engine.session import HUMAN, SHOWN_CHARS, Outcome, Session
 from cardcli.files import open_new_log
-from cardcli.printable import one_line
+from cardcli.printable import one_line, shortened
 
 if (
     TYPE_CHECKING
@@ -137,7 +137,8 @@ def drive(
             display(text, outcome)
         elif not outcome.accepted and not strict and "bot" not in outcome.lines[0]:
             # stdout carries the log: a rejected line of a script is said on stderr too.
-            note(f"{where()}rejected '{one_line(text)}': {one_line(outcome.reason or '')}")
+            quoted = one_line(shortened(text, SHOWN_CHARS))
+            note(f"{where()}rejected '{quoted}': {one_line(outcome.reason or '')}")
 
     try:
         end: RunEnd = run(session, reader, show=show, strict=strict, catch_up=catch_up)
