@@ -85,11 +85,14 @@ def playout(game_name: str, index: int) -> tuple[list[dict[str, Any]], Session]:
         assert legal, f"{seat} may move but has no legal command"
         if rng.below(100) < JUNK_RATE:
             text = junk_line(rng, legal)
+            legal_text = text in legal  # junk ending in " f" is not a timed "f"
         elif game.timed:
-            text = f"@{now} {seat} {game.bots['random'](session.state, seat, rng, now)}"
+            chosen = game.bots["random"](session.state, seat, rng, now)
+            text = f"@{now} {seat} {chosen}"
+            legal_text = chosen in legal
         else:
             text = game.bots["random"](session.state, seat, rng)
-        legal_text = text in legal or (game.timed and text.split(" ", 2)[-1] in legal)
+            legal_text = text in legal
         outcome = session.submit(text, seat)
         if legal_text:
             assert outcome.accepted, f"legal command {text!r} was rejected: {outcome.reason}"
