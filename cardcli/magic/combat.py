@@ -348,6 +348,23 @@ def assignment_options(
     return seen
 
 
+def lethal_in_order(table: Table, attacker: Obj, blockers: list[Obj], target: object) -> str:
+    """The assignment that gives each blocker in turn lethal damage, the last blocker all
+    that is left (or, with trample, ``target`` the rest): ``#21=2 #22=3 horde=1``."""
+    trample = "trample" in table.chars(attacker).keywords
+    parts: list[str] = []
+    left = max(0, table.chars(attacker).power)
+    for i, blocker in enumerate(blockers):
+        give = min(left, lethal_for(table, blocker, attacker))
+        if i == len(blockers) - 1 and not trample:
+            give = left
+        left -= give
+        parts.append(f"#{blocker.id}={give}")
+    if left:
+        parts.append(f"{target}={left}")
+    return " ".join(parts)
+
+
 def parse_assignment(text: str) -> dict[Target, int]:
     split: dict[Target, int] = {}
     for part in text.split():

@@ -151,17 +151,5 @@ class Deciding:
         fight_ = table.combat
         assert fight_ is not None
         blockers = [table.objects[b] for b in fight_.blocked_by.get(attacker.id, [])]
-        power = max(0, table.chars(attacker).power)
-        trample = "trample" in table.chars(attacker).keywords
-        parts = []
-        left = power
         blockers.sort(key=lambda b: combat.lethal_for(table, b, attacker))
-        for i, b in enumerate(blockers):
-            give = min(left, combat.lethal_for(table, b, attacker))
-            if i == len(blockers) - 1 and not trample:
-                give = left
-            left -= give
-            parts.append(f"#{b.id}={give}")
-        if left:
-            parts.append(f"{decision.data['target']}={left}")
-        return " ".join(parts)
+        return combat.lethal_in_order(table, attacker, blockers, decision.data["target"])

@@ -97,19 +97,7 @@ class HordeVariant(Variant):
             table.objects[b] for b in fight.blocked_by.get(attacker.id, []) if b in table.objects
         ]
         table.rng("horde:assign").shuffle(blockers)
-        power = max(0, table.chars(attacker).power)
-        trample = "trample" in table.chars(attacker).keywords
-        parts: list[str] = []
-        left = power
-        for i, blocker in enumerate(blockers):
-            give = min(left, combat.lethal_for(table, blocker, attacker))
-            if i == len(blockers) - 1 and not trample:
-                give = left
-            left -= give
-            parts.append(f"#{blocker.id}={give}")
-        if left:
-            parts.append(f"{decision.data['target']}={left}")
-        return " ".join(parts)
+        return combat.lethal_in_order(table, attacker, blockers, decision.data["target"])
 
     def declare_attackers(
         self, table: Table, team: Team, able: list[Obj]
