@@ -103,3 +103,44 @@ def test_every_turn_based_game_plays_quietly_as_it_plays_logged(name: str) -> No
             (quiet.seq, quiet.commands) == (loud.seq, loud.commands) == (len(lines), loud.commands)
         )
         assert lines[-1]["type"] == "game_over"
+
+
+def test_the_quiet_loop_stops_a_looping_bot_where_the_logged_loop_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both loops count bot commands since the last milestone alike (the quiet one inline)."""
+    from cardcli.engine.errors import CardcliError
+    from cardcli.games.shuffle_mania.bots import greedy
+
+    def stalling(state: Any, seat: str, rng: Any) -> str:
+        # Plays the game until its second pass, then asks for 'auto' with nothing left.
+        if state.hands[seat].passes >= 2 and not state.windows(seat):
+            return "auto"
+        return greedy(state, seat, rng)
+
+    game = get_game("shuffle-mania")
+    monkeypatch.setitem(game.bots, "stalling", stalling)
+    options, setup = game.resolve_options({"level": "hard"})
+    ends = []
+    for quiet in (False, True):
+        lines: list[dict[str, Any]] = []
+        session = Session(
+            game,
+            options,
+            setup,
+            5,
+            {"p1": "stalling"},
+            [] if quiet else [lines.append],
+            quiet=quiet,
+        )
+        with pytest.raises(
+            CardcliError, match="gave 7 commands in a row and the game made no progress"
+        ):
+            run(session, lambda seat: None, max_bot_run=7)
+        ends.append((session.seq, session.commands))
+        if not quiet:
+            assert len(lines) == session.seq
+            last = max(i for i, line in enumerate(lines) if line["type"] == "pass_ended")
+            after = [line["text"] for line in lines[last:] if line["type"] == "command"]
+            assert len(after) == 8 and after[-1] == "auto"  # the eighth in a row stopped it
+    assert ends[0] == ends[1]

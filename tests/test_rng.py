@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardcli.engine.rng import RNG_ID, RNG_V1, RNG_V2, DerivedRng, Rng, RngV1, derive, rng_for
+from cardcli.engine.rng import RNG_ID, RNG_V1, RNG_V2, DecisionRng, Rng, RngV1, derive, rng_for
 
 
 def test_splitmix64_matches_the_reference_outputs_for_seed_0() -> None:
@@ -144,18 +144,23 @@ def test_derive_golden_values_and_independence() -> None:
     assert len({derive(3, i) for i in range(1000)}) == 1000
 
 
-def test_a_derived_rng_draws_what_rng_of_derive_draws() -> None:
-    lazy, eager = DerivedRng(7, "bot", "p1", 12), Rng(derive(7, "bot", "p1", 12))
-    assert [lazy.below(1000) for _ in range(20)] == [eager.below(1000) for _ in range(20)]
+def test_a_decision_rng_draws_what_rng_of_derive_draws_at_each_decision() -> None:
+    seat = DecisionRng(7, "bot", "p1")
+    for decision in (12, 13, 40, 41):
+        eager = Rng(derive(7, "bot", "p1", decision))
+        first = [seat.at(decision).below(1000) for _ in range(1)]
+        rest = [seat.below(1000) for _ in range(19)]  # the same decision goes on drawing
+        assert first + rest == [eager.below(1000) for _ in range(20)]
+    # A decision that draws nothing leaves the next one unchanged.
+    seat.at(50)
+    assert seat.at(51).below(1000) == Rng(derive(7, "bot", "p1", 51)).below(1000)
+    assert seat.at("pace").below(1000) == Rng(derive(7, "bot", "p1", "pace")).below(1000)
 
 
 def test_derive_on_continues_a_derivation() -> None:
     from cardcli.engine.rng import derive_on
 
     assert derive_on(derive(7, "bot", "p1"), 12) == derive(7, "bot", "p1", 12)
-    lazy = DerivedRng.after(derive(7, "bot", "p1"), 12)
-    eager = Rng(derive(7, "bot", "p1", 12))
-    assert [lazy.below(1000) for _ in range(20)] == [eager.below(1000) for _ in range(20)]
 
 
 def _plain_v2_shuffle(rng: Rng, items: list[int]) -> None:

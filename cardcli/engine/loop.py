@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from cardcli.engine.errors import CardcliError
 from cardcli.engine.log import Line
-from cardcli.engine.rng import DerivedRng, derive
+from cardcli.engine.rng import derive
 from cardcli.engine.session import HUMAN, Outcome, Refusal, Session
 
 # A bot loop stops here: this many bot commands in a row with no person's
@@ -41,10 +41,14 @@ class BotLoopGuard:
                 return
         self.run += 1
         if self.run > self.limit:
-            raise CardcliError(
-                f"stopped: the bots gave {self.limit} commands in a row and the game made no "
-                "progress (a bot or rule loops); every line so far is in the log"
-            )
+            raise self.stopped(self.limit)
+
+    @staticmethod
+    def stopped(limit: int) -> CardcliError:
+        return CardcliError(
+            f"stopped: the bots gave {limit} commands in a row and the game made no "
+            "progress (a bot or rule loops); every line so far is in the log"
+        )
 
 
 @dataclass
@@ -124,36 +128,53 @@ def _run_quiet_bots(session: Session, max_bot_run: int) -> RunEnd:
     """``run`` for a simulation: bots at every seat and nothing logged.
 
     The same steps as the bots' branch of ``run`` (the same bot, the same
-    generator per decision, the same checks of ``Session.play``), with the
-    lookups done once and the lines counted, not built.
+    generator per decision, the same checks of ``Session.play``, the same
+    ``BotLoopGuard`` count, here inline), with the lookups done once and the
+    lines counted, not built.
     """
     state = session.state
-    controllers = session.controllers
-    bots = {seat: session.game.bots[name] for seat, name in controllers.items()}
-    prefixes = {seat: derive(session.seed, "bot", seat) for seat in controllers}
-    guard = BotLoopGuard(session, max_bot_run)
-    is_over, to_move, play, count = state.is_over, state.to_move, session.play, guard.bot
+    game = session.game
+    seats = {
+        seat: (game.bots[name], session.decision_rng("bot", seat), name)
+        for seat, name in session.controllers.items()
+    }
+    milestones = frozenset(game.milestones)
+    is_over, to_move, play = state.is_over, state.to_move, session.play
     if is_over():  # over from the start: its game_over line is written
         return RunEnd("over")
-    while True:
-        seat = to_move()  # None once the game is over
-        if seat is None:
-            if is_over():
-                break
-            raise CardcliError("the game is not over and nobody is to move")
-        name = controllers[seat]
-        text = bots[seat](state, seat, DerivedRng.after(prefixes[seat], session.seq))
-        if text is None:
-            raise CardcliError(f"the {name} bot at {seat} chose no command")
-        try:
-            _, events = play(text, seat, name)
-        except Refusal as refusal:
-            raise CardcliError(
-                f"the {name} bot at {seat} chose a rejected command: {refusal.reason}"
-            ) from None
-        session.commands += 1
-        session.seq += 1 + len(events)  # the command's line and its events
-        count(events)
+    in_a_row = 0  # bot commands since the last milestone
+    seq = session.seq  # the session's counters, kept here and stored back at the end
+    commands = 0
+    try:
+        while True:
+            seat = to_move()  # None once the game is over
+            if seat is None:
+                if is_over():
+                    break
+                raise CardcliError("the game is not over and nobody is to move")
+            bot, rng, name = seats[seat]
+            text = bot(state, seat, rng.at(seq))
+            if text is None:
+                raise CardcliError(f"the {name} bot at {seat} chose no command")
+            try:
+                _, events = play(text, seat, name)
+            except Refusal as refusal:
+                raise CardcliError(
+                    f"the {name} bot at {seat} chose a rejected command: {refusal.reason}"
+                ) from None
+            commands += 1
+            seq += 1 + len(events)  # the command's line and its events
+            for event in events:
+                if event["type"] in milestones:
+                    in_a_row = 0
+                    break
+            else:
+                in_a_row += 1
+                if in_a_row > max_bot_run:
+                    raise BotLoopGuard.stopped(max_bot_run)
+    finally:
+        session.seq = seq
+        session.commands += commands
     session.finish()  # the last command ended the game
     return RunEnd("over")
 

@@ -290,32 +290,33 @@ def derive(seed: int, *labels: int | str) -> int:
     return derive_on(_mix(seed), *labels)
 
 
-class DerivedRng(Rng):
-    """An ``Rng`` seeded with ``derive(seed, *labels)``, worked out on first use.
+class DecisionRng(Rng):
+    """A seat's generator for its decisions: ``Rng(derive(seed, *labels, n))`` for decision ``n``.
 
-    Bots get one per decision; most decisions draw nothing, so this saves the
-    derivation where it is not needed. The numbers are those of
-    ``Rng(derive(seed, *labels))``.
+    ``at(n)`` readies it for decision ``n`` and returns it. Nothing is derived
+    until a decision draws (most draw nothing): then ``derive(seed, *labels)``
+    once for the seat, and ``derive_on`` of that with ``n``. One object serves
+    every decision of its seat, so a bot must not keep it past its decision.
     """
 
-    __slots__ = ("_labels", "_prefix")
+    __slots__ = ("_base", "_pending", "_prefix", "_seed")
 
     def __init__(self, seed: int, *labels: int | str) -> None:
         super().__init__(0)
-        self._prefix = _mix(seed)  # derive(seed, *labels) == derive_on(_mix(seed), *labels)
-        self._labels: tuple[int | str, ...] | None = labels  # None once the seed is known
+        self._seed = seed
+        self._base = labels
+        self._prefix: int | None = None  # derive(seed, *labels), once needed
+        self._pending: int | str | None = None  # the decision whose seed is not worked out yet
 
-    @classmethod
-    def after(cls, prefix: int, *labels: int | str) -> DerivedRng:
-        """The generator of ``derive_on(prefix, *labels)``: ``prefix`` is a ``derive`` value."""
-        # Built without __init__: a simulation makes one per bot decision.
-        rng = cls.__new__(cls)
-        rng._prefix = prefix
-        rng._labels = labels
-        return rng
+    def at(self, decision: int | str) -> DecisionRng:
+        """This generator, seeded for ``decision`` (worked out at its first draw)."""
+        self._pending = decision
+        return self
 
     def next64(self) -> int:
-        if self._labels is not None:
-            self.state = derive_on(self._prefix, *self._labels)
-            self._labels = None
+        if self._pending is not None:
+            if self._prefix is None:
+                self._prefix = derive(self._seed, *self._base)
+            self.state = derive_on(self._prefix, self._pending)
+            self._pending = None
         return super().next64()

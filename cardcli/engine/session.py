@@ -14,7 +14,7 @@ from cardcli import __version__
 from cardcli.engine.errors import CommandError, UsageError
 from cardcli.engine.game import Game, Options, State
 from cardcli.engine.log import LOG_FORMAT, Line
-from cardcli.engine.rng import RNG_ID, DerivedRng, derive, rng_for
+from cardcli.engine.rng import RNG_ID, DecisionRng, rng_for
 
 HUMAN = "human"
 MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
@@ -77,8 +77,9 @@ class Session:
         if quiet and sinks:
             raise ValueError("a quiet session has no sinks")
         self.quiet = quiet
-        self._prefixes: dict[tuple[str, str], int] = {}
+        self._decision_rngs: dict[tuple[str, str], DecisionRng] = {}
         self.game = game
+        self._team_decisions = game.team_decisions  # asked at every command
         self.options = options
         self.setup = setup
         self.seed = seed
@@ -137,6 +138,9 @@ class Session:
 
     def finish(self) -> Line:
         """The game_over line, with the result: written once, when the state is over."""
+        if self.quiet:  # counted: a simulation asks the state for the result itself
+            self.seq += 1
+            return {"type": "game_over"}
         return self._emit({"type": "game_over", "result": self.state.result()})
 
     # -- input ---------------------------------------------------------------
@@ -157,8 +161,8 @@ class Session:
         name = self.bot_for(seat)
         if name is None:
             raise UsageError(f"{seat} is played by a human")
-        # A fresh generator per decision: resuming a log gives the same choices.
-        rng = DerivedRng.after(self._prefix("bot", seat), self.seq)
+        # Seeded by the decision's seq: resuming a log gives the same choices.
+        rng = self.decision_rng("bot", seat).at(self.seq)
         bot = self.game.bots[name]
         if not self.game.timed:
             return bot(self.state, seat, rng)
@@ -170,16 +174,16 @@ class Session:
         """Milliseconds until the bot at ``seat`` acts again (real-time games)."""
         name = self.bot_for(seat)
         pace = self.game.bot_pace.get(name or "")
-        rng = DerivedRng.after(self._prefix("pace", seat), label)
+        rng = self.decision_rng("pace", seat).at(label)
         return pace(rng) if pace is not None else 1000
 
-    def _prefix(self, kind: str, seat: str) -> int:
-        """``derive(seed, kind, seat)``, worked out once a seat: every decision adds its seq."""
+    def decision_rng(self, kind: str, seat: str) -> DecisionRng:
+        """The generator of ``derive(seed, kind, seat, n)`` for each decision ``n`` of a seat."""
         key = (kind, seat)
-        value = self._prefixes.get(key)
-        if value is None:
-            value = self._prefixes[key] = derive(self.seed, kind, seat)
-        return value
+        rng = self._decision_rngs.get(key)
+        if rng is None:
+            rng = self._decision_rngs[key] = DecisionRng(self.seed, kind, seat)
+        return rng
 
     def submit(self, text: str, seat: str | None = None, bot: str | None = None) -> Outcome:
         """Apply one command line and log it (accepted or rejected).
@@ -238,7 +242,7 @@ class Session:
                     raise Refusal(f"say which seat plays it: {', '.join(controllers)}", seat)
                 raise Refusal(f"there is no seat {acting}", None)
             decider = acting
-            if self.game.team_decisions:  # the seat to move decides for its team
+            if self._team_decisions:  # the seat to move decides for its team
                 decider = state.to_move() or acting
             controller = controllers.get(decider, HUMAN)
             if controller != (bot or HUMAN):

@@ -172,6 +172,8 @@ class ShuffleManiaState(State):
         if hand.phase != "pass":
             raise IllegalCommand("the pass is over: cut the deck now ('cut' or 'cut N')")
         if kind is Auto:
+            if self.level == "hard":
+                return self._auto_hard(seat, hand, command.direction)  # type: ignore[attr-defined]
             return self._auto(seat, hand, command.direction)  # type: ignore[attr-defined]
         if kind is Done:
             return self._done(seat, hand)
@@ -275,8 +277,7 @@ class ShuffleManiaState(State):
         )
 
     def _auto(self, seat: str, hand: Hand, direction: str) -> list[Event]:
-        if self.level == "hard":
-            return self._auto_hard(seat, hand, direction)
+        """Medium and Easy (``_auto_hard`` is Hard's): a block at a time, the windows found anew."""
         events: list[Event] = []
         while True:
             windows = self.windows(seat)
@@ -339,7 +340,7 @@ class ShuffleManiaState(State):
         size = len(hand.deck)
         chosen = count is None
         if count is None:
-            count = hand.rng.randint(1, size - 1) if size >= 2 else 0
+            count = 1 + hand.rng.below(size - 1) if size >= 2 else 0  # randint(1, size - 1)
         elif size < 2:
             if count != 0:
                 raise IllegalCommand(f"a deck of {counted(size, 'card')} cannot be cut: type 'cut'")
