@@ -156,3 +156,43 @@ def test_a_person_at_p1_plays_a_bot_teammates_cards_and_the_bot_answers_its_own(
     # p1 is no bot: a bot's command for the team is refused.
     refused = session.submit("pass", seat="p1", bot="basic")
     assert not refused.accepted and "p1 is not played by the basic bot" in (refused.reason or "")
+
+
+def test_hint_names_the_card_the_bot_would_play_by_id() -> None:
+    """``hint`` says ``p1 play Plains`` where the basic bot says ``p1 play #227``: the same play."""
+    import copy
+
+    from cardcli.games.horde import moves
+
+    game = get_game("horde")
+    options, setup = game.resolve_options(game.load_given({"players": 2}))
+    renamed = 0
+    for index in range(3):
+        session = Session(game, options, setup, derive(23, index))  # people, following the hints
+        state = session.state
+        while not state.is_over() and session.commands < 400:
+            seat = state.to_move()
+            assert seat is not None
+            by_id = moves.hint(state.table, seat)  # type: ignore[attr-defined]
+            hint = state.hint(seat)
+            assert by_id is not None and hint is not None
+            if hint != by_id:
+                renamed += 1
+                assert "#" not in hint.split(" ->")[0], hint  # the card is named
+                if " -> " not in hint and " x=" not in hint.lower():
+                    assert hint in state.legal_commands(seat)
+                twin = copy.deepcopy(state)
+                acting = state.parse(by_id).player or seat  # as Session.play picks the seat
+                # The same play, perhaps with another copy of the card from the hand.
+                assert _without_was(state.apply(state.parse(hint), acting)) == _without_was(
+                    twin.apply(twin.parse(by_id), acting)
+                )
+                session.commands += 1
+                continue
+            assert session.submit(by_id, seat=seat).accepted
+    assert renamed > 10
+
+
+def _without_was(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events without the id a card had in its old zone."""
+    return [{k: v for k, v in event.items() if k != "was"} for event in events]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from cardcli.cards.mtg.pool import normalize
@@ -56,7 +57,29 @@ class HordeState(State):
         return moves.legal(self.table, seat)
 
     def hint(self, seat: str) -> str | None:
-        return moves.hint(self.table, seat)
+        suggested = moves.hint(self.table, seat)
+        return None if suggested is None else self._by_name(suggested, seat)
+
+    def _by_name(self, text: str, seat: str) -> str:
+        """``p1 play #227`` as ``moves`` words it, ``p1 play Plains``, where that is the same play.
+
+        The bots name cards by id; a person reads names. The name is used only
+        when it picks a card of the same name from the same zone (any copy in
+        hand is as good as another), so the suggestion still does what the bot meant.
+        """
+        command = commands.parse(text)
+        if not isinstance(command, Play | Cast) or not command.card.startswith("#"):
+            return text
+        player = command.player or seat
+        verb = "play" if isinstance(command, Play) else "cast"
+        meant = self._in_hand(player, command.card, verb)
+        named = self._in_hand(player, meant.name, verb)
+        if (named.name, named.zone) != (meant.name, meant.zone):
+            return text  # e.g. flashback from the graveyard with a copy also in hand
+        words = text.split()
+        at = words.index(command.card)  # an id is one word: #227
+        renamed = " ".join([*words[:at], meant.name, *words[at + 1 :]])
+        return renamed if commands.parse(renamed) == replace(command, card=meant.name) else text
 
     def parse(self, text: str) -> Command:
         return commands.parse(text)
