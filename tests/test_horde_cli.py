@@ -207,6 +207,14 @@ def test_an_empty_or_list_setup_is_one_plain_line(tmp_path: Path) -> None:
         assert "None" not in result.stderr and "Traceback" not in result.stderr
 
 
+def test_a_setup_with_a_spell_on_the_battlefield_is_refused(tmp_path: Path) -> None:
+    text = "horde: {battlefield: [{card: Lightning Bolt}], library: [Zombie]}\np1: {}\np2: {}\n"
+    result = cardcli("play", "horde", "--setup", write(tmp_path, "bolt.yaml", text), stdin="")
+    assert result.exit_code == 2, result.stderr
+    assert "horde battlefield: Lightning Bolt is no permanent (Instant)" in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
 def test_deck_for_the_horde_points_to_horde_and_names_a_file_once(tmp_path: Path) -> None:
     result = cardcli("play", "horde", "--deck", "horde=" + "x" * 100 + ".yaml", stdin="")
     assert result.exit_code == 2 and "the Horde's is --horde FILE" in result.stderr

@@ -441,3 +441,23 @@ def test_an_empty_library_reveals_nothing_and_the_hand_is_still_cast() -> None:
     _, lines, _ = scenario("reveal-empty-library")
     assert events(lines, "horde_revealed")[0]["cards"] == []
     assert [e["card"] for e in events(lines, "cast")] == ["Zombie Giant"]
+
+
+def test_a_header_written_before_set_aside_existed_plays_and_replays_the_old_way() -> None:
+    """Options added later fill in the value older logs played by, and the replayed
+    header leaves them out again, so the older log replays byte for byte."""
+    from cardcli.engine.loop import run
+    from cardcli.engine.replay import replay_lines
+
+    game = get_game("horde")
+    options, setup = game.resolve_options(game.load_given({"players": 2}))
+    assert options["set_aside"] == "under-first"  # new games: as the text says
+    older = {k: v for k, v in options.items() if k != "set_aside"}
+    filled, _ = game.header_options(older, setup)
+    assert filled["set_aside"] == "under-last"
+    lines: list[dict[str, Any]] = []
+    session = Session(game, filled, setup, 4, {"p1": "basic", "p2": "basic"}, [lines.append])
+    run(session, lambda seat: None)
+    lines[0] = {**lines[0], "options": older}  # as the older engine wrote its header
+    _replay, divergence, count = replay_lines(lines)
+    assert divergence is None and count == len(lines)

@@ -40,7 +40,9 @@ class Option:
     number that must be one of a few within its range). ``multiple`` options
     may be given more than once; ``load`` then gets the tuple of texts. An
     absent data option stays absent in the engine; a game whose data options
-    have defaults (a bundled deck) fills them in ``Game.prepare``.
+    have defaults (a bundled deck) fills them in ``Game.prepare``. An option
+    added after logs were written without it names in ``absent`` how those
+    logs played (the old behaviour), so that they replay as they were.
     """
 
     name: str
@@ -55,6 +57,7 @@ class Option:
     check: Callable[[Any], Any] | None = None
     multiple: bool = False
     metavar: str | None = None
+    absent: Any = None  # an option added later: the value a log header without it played by
 
     @property
     def flag(self) -> str:
@@ -271,6 +274,8 @@ class Game:
         only setup options; every value of the exact type and range.
         """
         wanted = [opt.name for opt in self.options if not opt.setup]
+        older = {opt.name: opt.absent for opt in self.options if opt.absent is not None}
+        options = {**{k: v for k, v in older.items() if k not in options}, **options}
         missing = [name for name in wanted if name not in options]
         if missing:
             raise UsageError(f"the header's options lack {', '.join(map(repr, missing))}")

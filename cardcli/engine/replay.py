@@ -103,6 +103,23 @@ def session_from_header(header: Line, name: str, sinks: Iterable[Sink] = ()) -> 
         raise LogError(f"{one_line(name)}:1: {err}") from None
 
 
+def _without_later_options(header: Line, logged: Line) -> Line:
+    """The replayed header as an older log has it: without the options added since.
+
+    ``Game.header_options`` gave such an option the value the older log
+    played by (its ``absent``); the engine writes it, the older log does not.
+    """
+    logged_options = logged.get("options")
+    if not isinstance(logged_options, dict):
+        return header
+    game = get_game(str(header.get("game")))
+    later = {o.name for o in game.options if o.absent is not None and o.name not in logged_options}
+    if not later:
+        return header
+    options = {k: v for k, v in header["options"].items() if k not in later}
+    return {**header, "options": options}
+
+
 @dataclass
 class Divergence:
     """The first line where the log is not what the engine writes."""
@@ -236,6 +253,7 @@ class Replay:
                         f"{one_line(self.name)}: written by cardcli {one_line(logged)}, replayed by {line.get(key)}"
                     )
                     line = {**line, key: logged}
+            line = _without_later_options(line, self._logged_header)
         if line.get("type") == "game_over":
             self.over_at = line["seq"] + 1
         self.pending.append(line)

@@ -54,6 +54,26 @@ OPTIONS = (
         ("random", "revealed"),
     ),
     Option(
+        "set_aside",
+        "choice",
+        "under-first",
+        "when the Horde's set-aside non-token cards go under its library: under-first (before "
+        "the further reveals, as the text says) or under-last (after them: older logs, "
+        "written before this option, played so and replay so)",
+        ("under-first", "under-last"),
+        absent="under-last",
+    ),
+    Option(
+        "late_hand",
+        "choice",
+        "next-turn",
+        "a card that reaches the Horde's hand during its own turn: next-turn (cast in its next "
+        "turn, as the text says) or this-turn (cast with its hand if that is not cast yet: "
+        "older logs, written before this option, played so and replay so)",
+        ("next-turn", "this-turn"),
+        absent="this-turn",
+    ),
+    Option(
         "no_token",
         "choice",
         "cast-first",

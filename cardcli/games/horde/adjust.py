@@ -14,11 +14,12 @@ import re
 
 from cardcli.engine.errors import IllegalCommand, InvalidCommand
 from cardcli.games.horde.variant import HORDE
-from cardcli.magic.cards import norm_keyword
+from cardcli.magic.cards import LANDWALK, norm_keyword
 from cardcli.magic.effects import token_proto
 from cardcli.magic.mana import COLOR_WORDS
 from cardcli.magic.objects import Obj
 from cardcli.magic.table import Table
+from cardcli.suggest import did_you_mean
 
 PT = re.compile(r"^(-?\d{1,3})/(-?\d{1,3})$")
 NUMBER = re.compile(r"^[+-]?\d{1,4}$")
@@ -112,10 +113,55 @@ def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
         if obj.zone == "stack":
             raise IllegalCommand(f"#{obj.id} is a spell on the stack; counter it or let it resolve")
         bottom = len(args) == 3 and args[2].lower() == "bottom"
+        zone = args[1].lower()
+        if obj.zone == zone and zone != "library":  # within the library it reorders
+            raise IllegalCommand(f"#{obj.id} {obj.name} is already in the {zone}")
         _logged(table, seat, what, args)
         table.move(obj, args[1].lower(), "adjusted", bottom=bottom, controller=obj.controller)
         return
     raise InvalidCommand(HELP)
+
+
+MAX_TOKENS = 50  # an adjust makes at most this many tokens at once
+# The keywords the rules core plays, so a token may be given them (a multi-word one
+# may be typed as its words: first strike, can't block).
+TOKEN_KEYWORDS = (
+    "flying",
+    "reach",
+    "first strike",
+    "double strike",
+    "deathtouch",
+    "lifelink",
+    "trample",
+    "vigilance",
+    "haste",
+    "menace",
+    "defender",
+    "hexproof",
+    "shroud",
+    "indestructible",
+    "fear",
+    "intimidate",
+    "flanking",
+    "can't be blocked",
+    "can't block",
+    *LANDWALK,
+)
+
+
+def _keyword_at(words: list[str], at: int) -> tuple[str, int]:
+    """The keyword that starts at ``words[at]`` and how many words it takes."""
+    for taken in (3, 2, 1):
+        if at + taken <= len(words):
+            keyword = norm_keyword(" ".join(words[at : at + taken]))
+            if keyword in TOKEN_KEYWORDS:
+                return keyword, taken
+    word = words[at]
+    hint = did_you_mean(word, [*COLOR_WORDS, *TOKEN_KEYWORDS])
+    raise IllegalCommand(
+        f"adjust token: '{word}' is not a colour ({', '.join(COLOR_WORDS)}), a count (x2) "
+        f"or a keyword a token can have ({', '.join(TOKEN_KEYWORDS)}){hint}"
+    )
 
 
 def _token(table: Table, seat: str, args: list[str]) -> None:
@@ -131,20 +177,28 @@ def _token(table: Table, seat: str, args: list[str]) -> None:
     match = PT.match(args[2])
     if not match:
         raise InvalidCommand(f"adjust token: '{args[2]}' is not power/toughness, e.g. 1/1")
+    if name[:1] in ("'", '"'):
+        raise InvalidCommand(f"adjust token: the name {name} has no closing quote")
     colors: list[str] = []
     keywords: list[str] = []
     count = 1
-    for word in args[3:]:
-        low = word.lower()
+    words = args[3:]
+    at = 0
+    while at < len(words):
+        low = words[at].lower()
         if low in COLOR_WORDS:
             if COLOR_WORDS[low] != "C":
                 colors.append(COLOR_WORDS[low])
-        elif re.match(r"^x\d{1,2}$", low):
-            count = int(low[1:])
+        elif re.match(r"^x\d+$", low):
+            count = int(low[1:]) if len(low) <= 4 else MAX_TOKENS + 1
+            if not 1 <= count <= MAX_TOKENS:
+                raise IllegalCommand(f"adjust token: make 1 to {MAX_TOKENS} at a time ({low})")
         else:
-            keywords.append(norm_keyword(word))
-    if not 1 <= count <= 50:
-        raise IllegalCommand("adjust token: make 1 to 50 at a time")
+            keyword, taken = _keyword_at(words, at)
+            keywords.append(keyword)
+            at += taken
+            continue
+        at += 1
     data = {
         "name": name,
         "types": ["Creature"],

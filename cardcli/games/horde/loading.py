@@ -176,7 +176,24 @@ def load_setup(path: Any) -> dict[str, Any]:
     if names:
         definitions = resolve_names(names, f"--setup {file}", pool)["definitions"]
     position = _resolve_position(data, pool, f"--setup {file}")
+    _check_permanents(position, definitions, f"--setup {file}")
     return {"source": file.name, "position": position, "definitions": definitions}
+
+
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
+def _check_permanents(position: dict[str, Any], definitions: dict[str, Any], label: str) -> None:
+    """110.4: only permanent cards are put on the battlefield."""
+    for side in SIDES:
+        for entry in (position.get(side) or {}).get("battlefield", ()):
+            name = entry.get("card")
+            types = definitions.get(name, {}).get("types", []) if name else []
+            if name and not any(t in PERMANENT_TYPES for t in types):
+                raise UsageError(
+                    f"{label}: {side} battlefield: {name} is no permanent ({' '.join(types)}); "
+                    "put it in a hand, library or graveyard"
+                )
 
 
 _POOLS: dict[tuple[Any, ...], Any] = {}

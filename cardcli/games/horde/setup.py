@@ -24,7 +24,7 @@ from cardcli.magic.effects import token_proto
 from cardcli.magic.table import Table
 
 OPENING_HAND = 7
-RULE_OPTIONS = ("bottom", "no_token", "horde_haste", "mulligan")
+RULE_OPTIONS = ("bottom", "set_aside", "late_hand", "no_token", "horde_haste", "mulligan")
 
 
 class Protos:

@@ -128,8 +128,25 @@ class HordeVariant(Variant):
         return step == "draw" and table.turn_count.get(PLAYERS, 0) == 1
 
     def begin_step(self, table: Table, step: str) -> None:
-        if step == "main1" and table.active_team.name == HORDE:
+        if table.active_team.name != HORDE:
+            return
+        turn = table.turn_count.get(HORDE, 0)
+        if table.extra.get("horde_hand_turn") != turn:
+            # The first step of the Horde's turn (its untap step, or where a set-up
+            # game begins): the cards in its hand now are the ones cast this turn.
+            table.extra["horde_hand_turn"] = turn
+            table.extra["horde_hand_before"] = [o.id for o in table.players[HORDE].hand]
+        if step == "main1":
             reveal(table, self.rules)
+
+    def _hand_to_cast(self, table: Table) -> list[Obj]:
+        """The Horde's hand as its revealed cards are done: every card but lands, or
+        (``--late-hand next-turn``) only those it held as its turn began."""
+        hand = [o for o in table.players[HORDE].hand if "Land" not in o.proto.types]
+        if self.rules.get("late_hand", "next-turn") == "next-turn":
+            held = set(table.extra.get("horde_hand_before", ()))
+            hand = [o for o in hand if o.id in held]
+        return hand
 
     def priority_action(self, table: Table, team: Team) -> bool:
         """In its main phase, with an empty stack, the Horde casts its next card."""
@@ -140,7 +157,7 @@ class HordeVariant(Variant):
         while True:
             if not queue and not table.extra.get("horde_hand_done"):
                 table.extra["horde_hand_done"] = True
-                hand = [o for o in horde.hand if "Land" not in o.proto.types]
+                hand = self._hand_to_cast(table)
                 table.rng("horde:hand").shuffle(hand)
                 if hand:
                     table.emit({"type": "horde_hand", "order": [o.id for o in hand]})
@@ -232,6 +249,18 @@ def next_team(table: Table) -> int:
     return 1 - table.active
 
 
+def _put_on_bottom(table: Table, cards: list[Obj], rules: dict[str, Any]) -> list[str]:
+    """The set-aside cards under the library (in a random order unless ``--bottom revealed``).
+
+    Returns their names as the library now ends: the last is the very bottom.
+    """
+    bottom = list(cards)
+    if rules.get("bottom", "random") == "random" and len(bottom) > 1:
+        table.rng("horde:bottom").shuffle(bottom)
+    table.move_many([Move(obj, "library", "set aside", bottom=True) for obj in bottom])
+    return [o.name for o in table.players[HORDE].library[: len(bottom)]][::-1]
+
+
 def reveal(table: Table, rules: dict[str, Any]) -> None:
     """The Horde's reveal (its text, step by step), at the start of its main phase.
 
@@ -257,11 +286,15 @@ def reveal(table: Table, rules: dict[str, Any]) -> None:
             break
         set_aside.append(moved)
     to_cast: list[Obj] = []
-    if token is None and set_aside:
-        # No token card left in the library.
-        if rules.get("no_token", "cast-first") == "cast-first":
-            to_cast.append(set_aside.pop(0))
-    elif token is not None:
+    no_token_left = token is None and set_aside
+    if no_token_left and rules.get("no_token", "cast-first") == "cast-first":
+        to_cast.append(set_aside.pop(0))
+    under_first = rules.get("set_aside", "under-first") == "under-first"
+    if under_first:
+        under = _put_on_bottom(table, set_aside, rules)
+    if token is not None:
+        # "Then further cards are revealed": the cards just put on the bottom are
+        # in the library again, so a run of token cards that reaches them stops at one.
         to_cast.append(token)
         while library:
             moved = table.move(library[-1], "revealed", "revealed")
@@ -270,12 +303,8 @@ def reveal(table: Table, rules: dict[str, Any]) -> None:
             to_cast.append(moved)
             if not moved.proto.token_card:
                 break
-    bottom = list(set_aside)
-    if rules.get("bottom", "random") == "random" and len(bottom) > 1:
-        table.rng("horde:bottom").shuffle(bottom)
-    table.move_many([Move(obj, "library", "set aside", bottom=True) for obj in bottom])
-    # The cards put on the bottom, as the library now ends: the last is the very bottom.
-    under = [o.name for o in library[: len(bottom)]][::-1]
+    if not under_first:
+        under = _put_on_bottom(table, set_aside, rules)
     table.emit(
         {
             "type": "horde_revealed",
