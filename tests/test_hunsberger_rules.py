@@ -113,6 +113,8 @@ def test_order_alone_deals_the_timer_deck_from_the_shuffled_deck() -> None:
 def test_order_and_timer_leave_no_room_for_a_deck_file() -> None:
     with pytest.raises(UsageError, match="leave --deck out"):
         new_session("hunsberger", deck=SHADE, order="Mountain", timer="Shock")
+    with pytest.raises(UsageError, match="leave --take out"):
+        new_session("hunsberger", take=5, order="Mountain", timer="Shock")
 
 
 def test_an_unknown_card_name_is_a_usage_error_with_suggestions() -> None:
@@ -162,6 +164,52 @@ def test_a_land_flipped_after_an_at_once_save_may_be_saved_at_once_too() -> None
     flips = [line["card"] for line in lines if line["type"] == "flipped"]
     assert flips == ["Forest", "Island", "Shock"]
     assert state_of(session).window is None
+
+
+def test_the_flipped_timer_land_is_saved_at_once_by_its_name_beside_a_dealt_namesake() -> None:
+    """The board offers 'save Swamp 1'; a dealt Swamp does not make the name ambiguous."""
+    session, lines = new_session("hunsberger", timer="Swamp; Shock", order="Swamp; Island; Island")
+    assert "'save Swamp 1'" in render(state_of(session))
+    ok(session, "save Swamp 1")
+    assert first(lines, "saved")["at_once"] is True
+    assert [line["card"] for line in lines if line["type"] == "flipped"] == ["Swamp", "Shock"]
+    assert state_of(session).table.names(state_of(session).table.hand) == [
+        "Swamp",
+        "Island",
+        "Island",
+        "Shock",
+    ]
+
+
+def test_a_dealt_namesake_of_the_timer_land_is_saved_by_its_place() -> None:
+    session, lines = new_session("hunsberger", timer="Swamp; Shock", order="Swamp; Island; Island")
+    ok(session, "save h2 1")  # h1 is the flipped Swamp, h2 the dealt one
+    assert first(lines, "saved")["at_once"] is False
+    assert [line["card"] for line in lines if line["type"] == "flipped"] == ["Swamp"]
+
+
+def test_no_at_once_save_when_the_deal_took_the_rest_of_the_timer_deck() -> None:
+    """The main deck is out: the deal takes the last Timer cards, so none is left to flip."""
+    session, lines = new_session("hunsberger", timer="Swamp; Shock; Shock", order="Mountain")
+    assert state_of(session).window is None
+    assert "at once" not in render(state_of(session))
+    ok(session, "save Swamp 1")
+    assert first(lines, "saved")["at_once"] is False
+    assert [line["card"] for line in lines if line["type"] == "flipped"] == ["Swamp"]
+
+
+def test_with_overstack_burn_a_full_stack_says_another_land_burns() -> None:
+    session, _lines = new_session(
+        "hunsberger",
+        overstack="burn",
+        timer="Shock; Shock; Shock; Shock; Shock",
+        order="Swamp; Swamp; Swamp; Plains; Plains; Plains",
+    )
+    ok(session, "save h2 1")
+    ok(session, "save h2 1")
+    assert "a stack of 2, full: another land burns" in render(state_of(session))
+    ok(session, "save h2 1")
+    assert "a stack of 3, over full" in render(state_of(session))
 
 
 def test_a_refused_command_changes_nothing() -> None:

@@ -380,9 +380,12 @@ def test_horde_player_refuses_tainted_aether_and_accepts_commander_decks(tmp_pat
     assert "at least 60" in messages(problems)
 
 
-def test_hunsberger_needs_18_cards_and_recommends_60(tmp_path: Path) -> None:
+def test_hunsberger_takes_any_size_warns_below_18_and_recommends_60(tmp_path: Path) -> None:
+    # "Main decks can be any size."
+    code, problems = validate(tmp_path, deck_text("1 Mountain"), "hunsberger")
+    assert code == 0 and "any size plays, but below 18" in messages(problems, "warning")
     code, problems = validate(tmp_path, deck_text("17 Mountain"), "hunsberger")
-    assert code == 1 and "at least 18" in messages(problems)
+    assert code == 0 and "any size plays, but below 18" in messages(problems, "warning")
     code, problems = validate(tmp_path, deck_text("18 Mountain"), "hunsberger")
     assert code == 0 and "60 or more are recommended" in messages(problems, "warning")
     code, problems = validate(tmp_path, deck_text("60 Mountain"), "hunsberger")

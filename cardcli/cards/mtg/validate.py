@@ -17,7 +17,7 @@ from cardcli.words import counted
 FORMATS = ("horde", "horde-player", "hunsberger", "commander", "highlander", "constructed")
 HORDE_SIZE = 100
 TOKEN_SHARE = (0.50, 0.60)
-HUNSBERGER_MIN = 18  # 15 for the Timer deck and 3 for a hand
+HUNSBERGER_MIN = 18  # 15 for the Timer deck and 3 for a hand: below, a warning
 HUNSBERGER_RECOMMENDED = 60
 HUNSBERGER_NOTE = "scores: "  # the notes that say how a card plays in Hunsberger's Solitaire
 MAX_SUGGESTIONS = 20
@@ -300,12 +300,19 @@ def _horde_player(deck: Decklist, cards: dict[str, Card], size: int) -> list[Pro
 def _hunsberger(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
     problems = []
     total = deck.count("main")
-    if total < HUNSBERGER_MIN:
+    if total == 0:
+        problems.append(
+            _whole(deck, "error", "no cards: Hunsberger's Solitaire needs one at least")
+        )
+    elif total < HUNSBERGER_MIN:
+        # "Main decks can be any size": a small deck plays, all or most of it Timer deck.
         problems.append(
             _whole(
                 deck,
-                "error",
-                f"{counted(total, 'card')}: Hunsberger's Solitaire needs at least {HUNSBERGER_MIN} (15 for the Timer deck and 3 for a hand)",
+                "warning",
+                f"{counted(total, 'card')}: any size plays, but below {HUNSBERGER_MIN} (15 for "
+                "the Timer deck and 3 for a hand) the Timer deck takes most of it; 60 or more "
+                "are recommended",
             )
         )
     elif total < HUNSBERGER_RECOMMENDED:

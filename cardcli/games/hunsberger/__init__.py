@@ -163,6 +163,10 @@ def prepare(given: dict[str, Any]) -> dict[str, Any]:
         loaded["deck"] = _bundled(DEFAULT_DECK)
     if explicit and loaded.get("deck") is not None:
         raise UsageError("--order and --timer give every card: leave --deck out")
+    if explicit and loaded.get("take"):
+        raise UsageError(
+            "--order and --timer give every card: leave --take out (it takes from a shuffled deck)"
+        )
     return loaded
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardcli.cards.mtg.model import Card
+from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from cardcli.engine.game import Command, Event, Options, State
 from cardcli.games.hunsberger import casting, commands
@@ -176,6 +177,8 @@ class HunsbergerState(State):
                 dealt.append(t.timer.pop(0))
                 from_timer += 1
         t.hand.extend(dealt)
+        if not t.timer:  # the deal took the rest: no Timer card is left to flip at once
+            self.window = None
         events.append({"type": "dealt", "cards": t.names(dealt), "from_timer": from_timer})
         events.extend(self._check_death())
         return events
@@ -263,7 +266,9 @@ class HunsbergerState(State):
         t = self.table
         saveable = t.saveable()
         try:
-            card = t.find(command.card, saveable, "save", self.same_to_save)
+            card = self._timer_land_named(command.card, saveable)
+            if card is None:
+                card = t.find(command.card, saveable, "save", self.same_to_save)
         except IllegalCommand:
             raise IllegalCommand(self._why_not_save(command.card, saveable)) from None
         index = command.slot - 1
@@ -298,6 +303,20 @@ class HunsbergerState(State):
             return "no card in the hand can be saved now"
         names = ", ".join(sorted({t.name(c) for c in saveable}))
         return f"no '{ref}' in the hand to save; you can save: {names}"
+
+    def _timer_land_named(self, ref: str, saveable: list[int]) -> int | None:
+        """The flipped Timer land, when it may be saved at once and ``ref`` is its name.
+
+        The board offers ``save Swamp 1`` for it: a dealt Swamp beside it does not
+        make the name ambiguous (``h2`` still names a dealt one).
+        """
+        window = self.window
+        if window is None or window not in saveable:
+            return None
+        low = ref.strip().lower()
+        if len(low) >= 2 and low[0] in "hs" and low[1:].isdigit():
+            return None  # a place names its own card
+        return window if normalize(ref) == normalize(self.table.name(window)) else None
 
     def same_to_save(self, a: int, b: int) -> bool:
         # Tapped or not does not matter: a land taps as well from a slot as from the hand.

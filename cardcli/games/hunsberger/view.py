@@ -128,7 +128,12 @@ def _slot_lines(state: HunsbergerState, index: int) -> list[str]:
     if lands:
         tapped = sum(1 for c in lands if c in t.tapped)
         size = f"a stack of {len(lands)}" if len(lands) > 1 else "one land"
-        full = ", full" if len(lands) >= STACK else ""
+        if len(lands) < STACK:
+            full = ""
+        elif state.overstack == "refuse":
+            full = ", full"
+        else:  # --overstack burn: another land joins, and burns a Timer card
+            full = ", full: another land burns" if len(lands) == STACK else ", over full"
         used = f", {tapped} tapped" if tapped else ""
         names = ", ".join(t.names(lands))
         return _say(f"  {place}  {names}: {size}{full}{used}; mana +{len(lands)} a turn", PLACE)
