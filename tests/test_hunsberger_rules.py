@@ -122,6 +122,16 @@ def test_an_unknown_card_name_is_a_usage_error_with_suggestions() -> None:
         new_session("hunsberger", order="Dread Shad", timer="Shock")
 
 
+def test_every_unknown_name_is_said_at_once_and_a_word_of_a_name_is_suggested() -> None:
+    with pytest.raises(UsageError) as raised:
+        new_session("hunsberger", order="Swmp; Bolt; Dark Ritul; Swmp", timer="Shock")
+    said = str(raised.value)
+    assert said.count("unknown card") == 3, said
+    for hint in ("'Swamp'", "'Lightning Bolt'", "'Dark Ritual'"):
+        assert hint in said
+    assert "AtomicCards" not in said  # every name had a suggestion
+
+
 @pytest.mark.parametrize(
     ("text", "value"), [("40", "40"), (" 045 ", "45"), ("deck", "deck"), ("DECK-15", "deck-15")]
 )

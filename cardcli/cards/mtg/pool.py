@@ -139,7 +139,8 @@ class CardPool:
         return self._user_names
 
     def suggest(self, name: str, count: int = 3) -> list[str]:
-        """Pool names a typing slip or two away from ``name``, or that it begins (whole words).
+        """Pool names a typing slip or two away from ``name``, or that it begins or is
+        inside of (whole words).
 
         Nothing for a name that is merely long and shares letters: a real card
         missing from the pool is told apart from a typo (``unknown_message``).
@@ -157,6 +158,8 @@ class CardPool:
         keys = close_to(key, known, count)
         if not keys and len(key) >= 4:
             keys = [k for k in known if k.startswith(key + " ")][:count]
+        if not keys and len(key) >= 4:  # the words of a name: 'bolt' for Lightning Bolt
+            keys = [k for k in known if f" {key} " in f" {k} "][:count]
         return list(dict.fromkeys(known[k] for k in keys))
 
     def unknown_message(self, name: str) -> str:

@@ -120,14 +120,20 @@ def resolve_names(names: Iterable[str], label: str, pool: CardPool | None = None
     pool.resolve(wanted)
     main: list[str] = []
     definitions: dict[str, dict[str, Any]] = {}
+    unknown: list[str] = []
     for name in wanted:
         card = pool.get(name)
         if card is None:
-            message = pool.unknown_message(name)
-            hint = "" if "did you mean" in message else f"; {pool.missing_hint()}"
-            raise UsageError(f"{label}: {message}{hint}")
+            if name not in unknown:
+                unknown.append(name)
+            continue
         definitions.setdefault(card.name, _definition(card))
         main.append(card.name)
+    if unknown:  # every unknown name at once, each with its suggestions
+        messages = [pool.unknown_message(name) for name in unknown]
+        missing = any("did you mean" not in message for message in messages)
+        hint = f"; {pool.missing_hint()}" if missing else ""
+        raise UsageError(f"{label}: {_listed(messages)}{hint}")
     if not main:
         raise UsageError(f"{label} names no card")
     if len(main) > MAX_RESOLVED_CARDS:

@@ -27,7 +27,7 @@ from cardcli.suggest import PROMPT_WORDS, unknown_command
 
 VERBS = ("cast", "tap", "save", "activate", "end")
 _ALIASES = {"c": "cast", "t": "tap", "s": "save", "a": "activate", "e": "end", "summon": "cast"}
-_X = re.compile(r"^x=(\d{1,3})$", re.IGNORECASE)
+_X = re.compile(r"^x=0*(\d{1,3})$", re.IGNORECASE)  # leading zeros are the same number
 MAX_TIMES = 99
 
 USAGE = (
@@ -125,6 +125,9 @@ def _cast(player: str | None, args: list[str]) -> Cast:
                 raise InvalidCommand("give X once: cast Disintegrate X=3")
             x = int(found.group(1))
         elif word.lower().startswith("x="):
+            digits = word[2:].lstrip("0")
+            if digits.isdigit() and digits.isascii():
+                raise InvalidCommand(f"'{word}': X is at most 999")
             raise InvalidCommand(f"'{word}': X takes a whole number, e.g. X=3")
         else:
             kept.append(word)
