@@ -111,6 +111,11 @@ def has_x(card: Card) -> bool:
 
 def profile(card: Card) -> Profile:
     """The card's profile: its own ``hunsberger`` entry, else read from its behaviour."""
+    if not card.mana_cost and not card.is_land:
+        # 118.6: an object with no mana cost cannot be cast (nor a Horde token card, which
+        # only the Horde's own rules cast for free): it is no free creature here.
+        what = "a Horde token card" if card.token else "it"
+        return _unusable(f"{what} has no mana cost, so it cannot be cast (rule 118.6)")
     if card.hunsberger is not None:
         return _explicit(card, card.hunsberger)
     return _derived(card)
