@@ -1,6 +1,6 @@
 """Shuffle-Mania and platform benchmarks; run by hand, not by the test suite.
 
-    python tests/benchmarks/bench_shuffle_mania.py [--games 2000]
+    python tests/benchmarks/bench_shuffle_mania.py [--games 2000] [--rounds 5]
 
 Prints ratios against floors measured in the same run (CPU time of this
 process, so that other work on the machine counts less), so the figures mean
@@ -127,17 +127,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="run and floor measured this many times, in turn"
+    )
     args = parser.parse_args()
 
-    elapsed, logs = simulate(args.games, args.seed)
-    floor = riffles_alone(logs, args.seed)
+    python = ".".join(map(str, sys.version_info[:3]))
+    ratios = []
+    for _ in range(max(1, args.rounds)):
+        elapsed, logs = simulate(args.games, args.seed)
+        floor = riffles_alone(logs, args.seed)
+        ratios.append(elapsed / floor)
     riffles = sum(1 for lines in logs for line in lines if line["type"] == "shuffled")
     print(
-        f"simulate: {args.games / elapsed:,.0f} games/s (hard, greedy, riffle); {riffles} riffles"
+        f"simulate (Python {python}): {args.games / elapsed:,.0f} games/s (hard, greedy, riffle);"
+        f" {riffles} riffles"
     )
     print(
-        f"  run / plain riffles alone = {elapsed:.3f}s / {floor:.3f}s = {elapsed / floor:.2f}x"
-        " (target <= 2x)"
+        f"  run / plain riffles alone = {elapsed:.3f}s / {floor:.3f}s = {elapsed / floor:.2f}x;"
+        f" median of {len(ratios)} rounds {statistics.median(ratios):.2f}x"
+        f" ({min(ratios):.2f}x-{max(ratios):.2f}x) (target <= 2x)"
     )
 
     events, replay_time, validate_time = replay_vs_validate(logs)
