@@ -398,3 +398,57 @@ def test_a_rejection_reworded_since_an_older_engine_still_replays(tmp_path: Path
     removed = next(i for i, line in enumerate(older) if b'"type":"removed"' in line)
     older[removed] = older[removed].replace(b'"cards_left":', b'"cards_left":1', 1)
     assert cardcli("replay", write(tmp_path, "old2.jsonl", b"".join(older))).exit_code == 1
+
+
+@pytest.mark.parametrize("value", [b"[]", b"{}", b"[1]", b"7"])
+def test_an_rng_of_the_wrong_type_is_one_line_not_a_traceback(
+    tmp_path: Path, game_bytes: bytes, value: bytes
+) -> None:
+    lines = lines_of(game_bytes)
+    lines[0] = lines[0].replace(b'"rng":"splitmix64-v2"', b'"rng":' + value, 1)
+    check_all_refuse(tmp_path, b"".join(lines))
+    result = cardcli("resume", write(tmp_path, "r.jsonl", b"".join(lines)))
+    assert result.exit_code == 1 and "log made with RNG" in result.stderr
+
+
+def test_diff_says_how_a_finished_log_ended_when_the_other_goes_on(
+    tmp_path: Path, game_bytes: bytes
+) -> None:
+    longer = write(
+        tmp_path, "longer.jsonl", game_bytes + b'{"seq":999,"type":"command","text":"x"}\n'
+    )
+    result = cardcli("diff", write(tmp_path, "log.jsonl", game_bytes), longer)
+    assert result.exit_code == 1
+    assert "result " + str(tmp_path / "log.jsonl") + ": game over" in result.stdout, result.stdout
+
+
+def test_diff_of_a_file_whose_first_line_is_too_long_is_no_log(
+    tmp_path: Path, game_bytes: bytes
+) -> None:
+    huge = write(tmp_path, "huge.jsonl", b'{"seq":0,"x":"' + b"a" * 1_100_000 + b'"}\n')
+    for pair in ((huge, huge), (write(tmp_path, "log.jsonl", game_bytes), huge)):
+        result = cardcli("diff", *pair)
+        assert result.exit_code == 2 and "not a cardcli log" in result.stderr
+
+
+def test_a_made_up_engine_version_gets_no_leeway_on_rejections(tmp_path: Path) -> None:
+    from cardcli import __version__
+
+    played = cardcli("play", "shuffle-mania", "--seed", "3", stdin="frobnicate\nauto\n")
+    lines = lines_of(played.stdout_bytes)
+    reworded = [
+        line.replace(b'"reason":"', b'"reason":"old words: ', 1)
+        if b'"type":"rejected"' in line
+        else line
+        for line in lines
+    ]
+    for engine, code in ((b"x", 1), (b"", 1), (b"99.0.0", 1), (b"0.1.0", 0)):
+        header = reworded[0].replace(
+            f'"engine":"{__version__}"'.encode(), b'"engine":"' + engine + b'"'
+        )
+        log = write(tmp_path, "v.jsonl", b"".join([header, *reworded[1:]]))
+        assert cardcli("replay", log).exit_code == code, engine
+        validated = cardcli("validate", log)
+        assert validated.exit_code == code, engine
+        if code == 0:  # validate says why it let the wording pass
+            assert "rejections worded as cardcli 0.1.0" in validated.stderr

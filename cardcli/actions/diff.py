@@ -82,7 +82,17 @@ def diff(a: str, b: str) -> int:
         commands = 0
         same_lines = 0
         games: list[str | None] = [None, None]
-        for left, right in zip_longest(*streams):
+        last: list[RawLine | None] = [None, None]  # each file's line before this one
+        pairs = zip_longest(*streams)
+        while True:
+            try:
+                left, right = next(pairs)
+            except StopIteration:
+                break
+            except LogError as err:  # a line too long to be ours
+                if same_lines == 0:  # in the first lines: the file is no log (exit 2)
+                    raise not_a_log(err) from None
+                raise
             if same_lines == 0:
                 _require_log(left, a)
                 _require_log(right, b)
@@ -98,10 +108,13 @@ def diff(a: str, b: str) -> int:
                 if line.get("type") in ("command", "rejected"):
                     led.append(line)
                     commands += 1
+                last = [left, right]
                 continue
             _report(a, b, left, right, led, commands)
-            echo(f"result {one_line(a)}: {_result_of(_last(streams[0], left), a, games[0])}")
-            echo(f"result {one_line(b)}: {_result_of(_last(streams[1], right), b, games[1])}")
+            # A file that has ended ended with the line before (a finished game's game_over).
+            ends = (_last(streams[0], left or last[0]), _last(streams[1], right or last[1]))
+            echo(f"result {one_line(a)}: {_result_of(ends[0], a, games[0])}")
+            echo(f"result {one_line(b)}: {_result_of(ends[1], b, games[1])}")
             return 1
     echo(f"identical: {counted(same_lines, 'line')}")
     return 0

@@ -42,6 +42,7 @@ class _LogCheck:
         self.replay: Replay | None = None
         self.over_at: int | None = None
         self.seats: set[str] = set()
+        self.notes: list[str] = []  # what the replay noted (a log of another version)
 
     def problem(self, number: int | None, text: str) -> None:
         where = f"{self.name}:{number}" if number is not None else self.name
@@ -123,6 +124,7 @@ class _LogCheck:
             self.seats = set(line["seats"])
         try:
             self.replay = Replay(line, self.raw_name)
+            self.replay.notes = self.notes
         except LogError as err:
             text = str(err)
             prefix = f"{self.name}:1: "
@@ -155,9 +157,11 @@ def _against_header(line: Line, seats: set[str]) -> list[str]:
     return problems
 
 
-def check_log(name: str) -> tuple[list[str], int, bool]:
-    """(problems, lines, finished) of one log."""
+def check_log(name: str, notes: list[str] | None = None) -> tuple[list[str], int, bool]:
+    """(problems, lines, finished) of one log; ``notes`` gets what the replay noted."""
     check = _LogCheck(name)
+    if notes is not None:
+        check.notes = notes
     with ExitStack() as stack:
         stream = open_input(name, "")
         if stream is not sys.stdin.buffer:
@@ -206,8 +210,9 @@ def validate(logs: tuple[str, ...]) -> int:
     """Each log in turn; exit 2 if a file is no log at all, else 1 if one is invalid."""
     failed = unusable = False
     for name in logs:
+        notes: list[str] = []
         try:
-            problems, count, finished = check_log(name)
+            problems, count, finished = check_log(name, notes)
         except (NotALog, UsageError) as err:  # this file cannot be read: on to the next
             note(f"cardcli: error: {one_line(str(err))}")
             unusable = True
@@ -219,4 +224,6 @@ def validate(logs: tuple[str, ...]) -> int:
         else:
             status = "finished" if finished else "unfinished"
             echo(f"{one_line(name)}: valid ({counted(count, 'line')}, {status} game)")
+            for text in notes:  # e.g. written by another version, with reworded rejections
+                note(text)
     return 2 if unusable else 1 if failed else 0

@@ -61,7 +61,7 @@ def check_header(header: Line, name: str) -> None:
         raise LogError(
             f"{where}: log format {header.get('format')!r}; this cardcli reads {LOG_FORMAT}"
         )
-    if header.get("rng") not in VERSIONS:
+    if not isinstance(header.get("rng"), str) or header["rng"] not in VERSIONS:
         raise LogError(
             f"{where}: log made with RNG {one_line(repr(header.get('rng')))}; this cardcli has {', '.join(VERSIONS)}"
         )
@@ -101,6 +101,19 @@ def session_from_header(header: Line, name: str, sinks: Iterable[Sink] = ()) -> 
         raise
     except CardcliError as err:
         raise LogError(f"{one_line(name)}:1: {err}") from None
+
+
+def _an_earlier_release(version: Any) -> bool:
+    """Is ``version`` the number of a cardcli before this one (``0.1.0``)? Not '' or 'x'.
+
+    >>> _an_earlier_release("0.0.9"), _an_earlier_release(__version__), _an_earlier_release("x")
+    (True, False, False)
+    """
+    parts = version.split(".") if isinstance(version, str) else []
+    if len(parts) != 3 or not all(p.isdigit() and p.isascii() and len(p) <= 4 for p in parts):
+        return False
+    ours = tuple(int(p) for p in __version__.split("."))
+    return tuple(int(p) for p in parts) < ours
 
 
 def _without_later_options(header: Line, logged: Line) -> Line:
@@ -288,7 +301,7 @@ class Replay:
         of this version is held to every byte.
         """
         logged_engine = self._logged_header.get("engine")
-        if logged_engine == __version__ or line.get("type") != "rejected":
+        if not _an_earlier_release(logged_engine) or line.get("type") != "rejected":
             return False
         if expected.get("type") != "rejected" or not isinstance(line.get("reason"), str):
             return False
