@@ -17,6 +17,7 @@ imported only here.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,8 @@ from cardcli.engine.errors import UsageError
 from cardcli.simulate import Job, play_one
 
 LOCAL = "local:"
+# A Dask scheduler's address: tcp, a host name or address (IPv6 in brackets), a port.
+SCHEDULER = re.compile(r"^tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})$")
 TARGET_SECONDS = 0.3  # the work in one batch
 FIRST_BATCH = 4
 MAX_BATCH = 10_000
@@ -62,13 +65,15 @@ def connect(address: str) -> tuple[Any, Any]:
             silence_logs=50,
         )
         return distributed.Client(cluster), cluster
-    if "://" not in address:
+    found = SCHEDULER.match(address)
+    if found is None or not 1 <= int(found.group(2)) <= 65535:
         raise UsageError(
-            f"--cluster {address}: give a scheduler address (tcp://host:8786) or local:N"
+            f"--cluster {address}: give a scheduler address tcp://HOST:PORT "
+            "(tcp://10.0.0.5:8786, tcp://[::1]:8786) or local:N"
         )
     try:
         client = distributed.Client(address, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError) as err:
+    except (OSError, TimeoutError, ValueError, TypeError) as err:
         raise UsageError(f"--cluster {address}: cannot reach the scheduler ({err})") from None
     return client, None
 

@@ -103,8 +103,10 @@ def test_bad_cluster_addresses_are_usage_errors() -> None:
 
     from cardcli.cli import cli
 
-    for address in ("local:0", "local:x", "nowhere"):
+    malformed = ("tcp://127.0.0.1", "tcp://", "tcp://host:abc", "tcp://[::1", "tls://h:1")
+    for address in ("local:0", "local:x", "nowhere", "inproc://x", "tcp://h:99999", *malformed):
         result = CliRunner().invoke(
             cli, ["simulate", "shuffle-mania", "--games", "2", "--cluster", address]
         )
-        assert result.exit_code == 2 and "--cluster" in result.stderr
+        assert result.exit_code == 2 and "--cluster" in result.stderr, address
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
