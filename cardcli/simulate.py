@@ -64,6 +64,10 @@ def _play_chunk(job: Job, indexes: list[int]) -> list[dict[str, Any]]:
     return [play_one(job, i) for i in indexes]
 
 
+MAX_CHUNK = 100  # games a worker plays before its results come back
+CHUNK_SECONDS = 0.25  # about this much work a chunk
+
+
 class Interrupted(Exception):
     """Ctrl-C: ``results`` holds games 0..k-1, the games finished in order before it."""
 
@@ -102,9 +106,21 @@ def play_many(
         return results
     import functools
     import multiprocessing  # only when there are workers
+    import time
 
-    size = max(1, min(100, games // (workers * 4) or 1))
-    chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+    # Game 0 here first: its time sizes the chunks, so that a chunk (whose results
+    # come back together) is about CHUNK_SECONDS of work and Ctrl-C loses little.
+    started = time.perf_counter()
+    try:
+        results.append(play_one(job, 0))
+    except KeyboardInterrupt:
+        raise Interrupted(results) from None
+    if progress:
+        progress(1)
+    took = time.perf_counter() - started
+    by_time = int(CHUNK_SECONDS / took) if took > 0 else MAX_CHUNK
+    size = max(1, min(MAX_CHUNK, by_time, (games - 1) // (workers * 4) or 1))
+    chunks = [list(range(start, min(games, start + size))) for start in range(1, games, size)]
     with multiprocessing.Pool(workers, initializer=_worker_start) as pool:
         try:
             for chunk_results in pool.imap(functools.partial(_play_chunk, job), chunks):

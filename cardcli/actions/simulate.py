@@ -105,7 +105,7 @@ def _say_what_was_kept(
     summary = (
         f"; the summary below is of the first {done} (the same as --games {done})"
         if done
-        else "; the first game had not finished, so no summary (results count in order from game 0)"
+        else "; no summary: game 0's result had not come back (results count in order from game 0)"
     )
     where = ""
     if logs is not None:
