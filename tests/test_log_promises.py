@@ -452,3 +452,26 @@ def test_a_made_up_engine_version_gets_no_leeway_on_rejections(tmp_path: Path) -
         assert validated.exit_code == code, engine
         if code == 0:  # validate says why it let the wording pass
             assert "rejections worded as cardcli 0.1.0" in validated.stderr
+
+
+def test_resume_refuses_a_last_line_that_no_write_could_have_left(
+    tmp_path: Path, game_bytes: bytes, unfinished_bytes: bytes
+) -> None:
+    """Only the start of the line the engine writes next is a line cut off mid-write."""
+    lines = lines_of(game_bytes)
+    cases = [
+        game_bytes + b'{"seq":999,"type":"bogus"',  # after game_over nothing is written
+        b"".join(lines[:20]) + b"IMPORTANT USER NOTE",
+        unfinished_bytes + b'{"seq":3,"type":"comm',  # not the seq that comes next
+    ]
+    for number, data in enumerate(cases):
+        log = write(tmp_path, f"c{number}.jsonl", data)
+        result = cardcli("resume", log)
+        assert result.exit_code == 1 and "not cut off mid-write" in result.stderr, number
+        assert Path(log).read_bytes() == data  # nothing changed
+    seq = len(lines_of(unfinished_bytes))
+    cut = unfinished_bytes + b'{"seq":%d,"type":"command","text":"au' % seq
+    log = write(tmp_path, "cut.jsonl", cut)
+    result = cardcli("resume", log, stdin="")
+    assert result.exit_code == 0 and "cut off mid-write" in result.stderr
+    assert Path(log).read_bytes() == unfinished_bytes

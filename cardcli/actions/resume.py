@@ -4,7 +4,7 @@ The log is locked for the whole run, so a second ``resume`` (or a ``play``
 still writing it) is refused and nothing changes. A log that does not replay
 byte for byte (a line missing, duplicated, reordered or edited) is refused
 with a one-line reason before a byte is written. Only a last line cut off
-mid-write is dropped, and said so.
+mid-write (the start of the line the engine writes there) is dropped, and said so.
 """
 
 from __future__ import annotations
@@ -34,6 +34,13 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
         replay, whole_bytes, count = _verify(handle, log)
         size = os.fstat(handle.fileno()).st_size
         if size > whole_bytes:
+            handle.seek(whole_bytes)
+            fragment = handle.read(MAX_FRAGMENT + 1)
+            if not _cut_off(fragment, replay, count):
+                raise LogError(
+                    f"{one_line(log)}:{count + 1}: the last line has no newline and is not the "
+                    "start of a line the engine writes there: not cut off mid-write (nothing changed)"
+                )
             note(
                 f"{one_line(log)}: the last line was cut off mid-write; resuming after line {count}, the last whole one"
             )
@@ -68,6 +75,29 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
             echo(f"resuming {session.game.name}, seed {session.seed}, at seq {count}")
             echo(terminal.board(replay.session.state))
         return drive(session, scripts, interactive, watching, False, out, Path(log), catch_up)
+
+
+MAX_FRAGMENT = 1 << 20  # a cut-off line is shorter than the longest line we write
+
+
+def _cut_off(fragment: bytes, replay: Replay, count: int) -> bool:
+    """Can ``fragment`` (the bytes after the last whole line) be a line cut off mid-write?
+
+    It must begin the line the engine writes next: the next event if the
+    engine has one, else (it waits for input) a command or rejected line of
+    that seq. After game_over nothing more is written, so nothing is cut off.
+    """
+    if len(fragment) > MAX_FRAGMENT or b"\n" in fragment:
+        return False
+    pending = replay.extra()
+    if pending:
+        return encode_bytes(pending[0]).startswith(fragment)
+    if replay.session.over:
+        return False
+    starts = [
+        b'{"seq":%d,"type":"%s","text":"' % (count, kind) for kind in (b"command", b"rejected")
+    ]
+    return any(start.startswith(fragment) or fragment.startswith(start) for start in starts)
 
 
 def _verify(handle: IO[bytes], log: str) -> tuple[Replay, int, int]:
