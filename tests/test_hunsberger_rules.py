@@ -224,7 +224,9 @@ def test_with_overstack_burn_a_full_stack_says_another_land_burns() -> None:
 
 def test_a_card_with_no_mana_cost_such_as_a_horde_token_card_cannot_be_cast() -> None:
     """118.6: a Zombie Giant token card is no free 5 damage."""
-    session, lines = new_session("hunsberger", timer="Zombie Giant", order="Zombie; Zombie; Zombie")
+    session, _lines = new_session(
+        "hunsberger", timer="Zombie Giant", order="Zombie; Zombie; Zombie"
+    )
     outcome = session.submit("cast Zombie Giant")
     assert not outcome.accepted and "no mana cost" in (outcome.reason or "")
     assert "cast Zombie Giant" not in state_of(session).legal_commands("p1")

@@ -475,3 +475,18 @@ def test_resume_refuses_a_last_line_that_no_write_could_have_left(
     result = cardcli("resume", log, stdin="")
     assert result.exit_code == 0 and "cut off mid-write" in result.stderr
     assert Path(log).read_bytes() == unfinished_bytes
+
+
+def test_a_line_that_puts_words_in_a_bots_mouth_is_a_divergence(
+    tmp_path: Path, game_bytes: bytes
+) -> None:
+    """The greedy bot plays 'auto ltr' at seq 8 of this game; a log saying 'done' is forged."""
+    lines = lines_of(game_bytes)
+    at = next(i for i, line in enumerate(lines) if b'"bot":"greedy"' in line)
+    assert b'"text":"done"' not in lines[at]
+    forged = json.loads(lines[at])
+    forged["text"] = "done"
+    data = b"".join(lines[:at]) + json.dumps(forged, separators=(",", ":")).encode() + b"\n"
+    check_all_refuse(tmp_path, data)
+    replayed = cardcli("replay", write(tmp_path, "f.jsonl", data))
+    assert "differs in text" in replayed.stdout

@@ -256,6 +256,19 @@ class Replay:
         self._logged_header = header
         self._previous: bytes | None = None
         self.session = session_from_header(header, name, [self._take])
+        # A bot's line is what the bot chooses there, asked again, when the log was
+        # written by this version (another version's bots may choose otherwise, and
+        # then its line is played as written). Real-time bots act on their own clock.
+        self._bots_choose = header.get("engine") == __version__ and not self.session.game.timed
+
+    def _bots_choice(self, text: str, player: Any, bot: str) -> str:
+        """The command the bot at the line's seat chooses now (the logged text if none)."""
+        session = self.session
+        seat = player if isinstance(player, str) else session.state.to_move()
+        if seat is None or session.bot_for(seat) != bot or session.state.is_over():
+            return text  # the session refuses the line itself, as it refuses a person's
+        chosen = session.bot_command(seat)
+        return text if chosen is None else chosen
 
     def _take(self, line: Line) -> None:
         if line["seq"] == 0:
@@ -326,6 +339,8 @@ class Replay:
         if _whole(length) and len(text) < length <= MAX_LENGTH:
             text = text.ljust(length)  # an over-long line: only its length matters
         player, bot = line.get("player"), line.get("bot")
+        if isinstance(bot, str) and self._bots_choose:
+            text = self._bots_choice(text, player, bot)
         self.session.submit(
             text,
             seat=player if isinstance(player, str) else None,
