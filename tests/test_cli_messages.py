@@ -357,3 +357,16 @@ def test_a_number_too_long_is_called_too_large_not_malformed() -> None:
     assert result.exit_code == 2
     assert "(30 digits) is too large: 0 to" in result.output
     assert "not a whole number" not in result.output
+
+
+def test_a_seat_given_twice_and_a_batch_without_a_cluster_are_usage_errors() -> None:
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    twice = CliRunner().invoke(
+        cli, ["play", "shuffle-mania", "--seat", "p1=greedy", "--seat", "p1=random"], input=""
+    )
+    assert twice.exit_code == 2 and "p1 is given twice" in twice.stderr
+    batch = CliRunner().invoke(cli, ["simulate", "shuffle-mania", "--games", "2", "--batch", "5"])
+    assert batch.exit_code == 2 and "give --cluster too" in batch.stderr

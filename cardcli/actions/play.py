@@ -38,6 +38,7 @@ def seat_map(
     if bot is not None and not bot.strip():
         raise UsageError(f"--bot needs a bot name: {', '.join(game.bots)}")
     chosen = {name: (bot.strip().lower() if bot else HUMAN) for name in names}
+    given: set[str] = set()
     for item in seats:
         seat, sep, who = item.partition("=")
         seat, who = seat.strip().lower(), who.strip().lower()
@@ -48,6 +49,9 @@ def seat_map(
             )
         if seat not in chosen:
             raise UsageError(f"--seat {one_line(item)}: {game.name} has seats {', '.join(names)}")
+        if seat in given:
+            raise UsageError(f"--seat {one_line(item)}: {seat} is given twice")
+        given.add(seat)
         chosen[seat] = who
     for who in chosen.values():
         if who != HUMAN and who not in game.bots:

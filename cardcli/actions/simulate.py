@@ -34,6 +34,8 @@ def simulate(
 ) -> int:
     from cardcli import simulate as sim
 
+    if batch is not None and cluster is None:
+        raise UsageError("--batch sizes the cluster's batches: give --cluster too")
     game = get_game(game_name)
     options, setup = game.resolve_options(game.load_given(given))
     runs = game.variants(options) if game.variants is not None else None
