@@ -104,6 +104,8 @@ def play_many(
         except KeyboardInterrupt:
             raise Interrupted(results) from None
         return results
+    if games <= 0:
+        return results
     import functools
     import multiprocessing  # only when there are workers
     import time
