@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import re
@@ -23,6 +24,9 @@ if (
     from pathlib import Path
 
 MAX_READ_LINE = 10_000  # characters of a script line kept; the rest is skipped
+MAX_PASSED_LINE = (
+    1_000_000  # an over-long line passes on its length up to this (replay's MAX_LENGTH)
+)
 BINARY_PROBE = 8192
 META_COMMANDS = ("help", "moves", "hint", "show", "quit")
 
@@ -133,7 +137,9 @@ def default_log_path(game: str, seed: int) -> Path:
     return path
 
 
-def _lines_of(stream: IO[bytes], name: str) -> Iterator[str]:
+def _lines_of(stream: IO[bytes], name: str) -> Iterator[tuple[str, int]]:
+    """Each line (its first MAX_READ_LINE characters) and how long it really is
+    (without the spaces at its end)."""
     head = stream.peek(BINARY_PROBE)[:BINARY_PROBE] if hasattr(stream, "peek") else b""
     if b"\0" in head:
         raise UsageError(
@@ -144,13 +150,23 @@ def _lines_of(stream: IO[bytes], name: str) -> Iterator[str]:
         if not raw:
             return
         if not raw.endswith(b"\n") and len(raw) >= MAX_READ_LINE * 4:
-            # Skip the rest of an over-long line; the session rejects it by length.
+            # Skip the rest of an over-long line, counting it: the session rejects
+            # the line by its length, and says (and logs) the length it really has.
+            decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+            head = decoder.decode(raw)
+            whole = len(head)
             while True:
                 rest = stream.readline(1 << 16)
-                if not rest or rest.endswith(b"\n"):
+                ended = not rest or rest.endswith(b"\n")
+                piece = decoder.decode(rest, final=ended)
+                whole += len(piece.rstrip()) if ended else len(piece)
+                if ended:
                     break
-        text = raw.decode("utf-8", errors="replace")[:MAX_READ_LINE].rstrip("\r\n")
-        yield text.lstrip("\ufeff")  # a byte-order mark some editors put first
+        else:
+            head = raw.decode("utf-8", errors="replace")
+            whole = len(head.rstrip())
+        text = head[:MAX_READ_LINE].rstrip("\r\n").lstrip("\ufeff")  # a BOM some editors put
+        yield text, whole
 
 
 def check_scripts(paths: tuple[str, ...]) -> None:
@@ -207,10 +223,16 @@ def script_lines(paths: tuple[str, ...]) -> Iterator[str]:
         yield entry.text
 
 
-def _commands(lines: Iterator[str], name: str) -> Iterator[ScriptLine]:
-    for number, line in enumerate(lines, start=1):
+def _commands(lines: Iterator[tuple[str, int]], name: str) -> Iterator[ScriptLine]:
+    for number, (line, whole) in enumerate(lines, start=1):
         text = clean_line(line)
         if text is not None:
+            if whole > len(line) and len(text) == len(line.strip()):
+                # Cut short as read, no comment in what was kept: the rest stands
+                # in as spaces, so the session says (and logs) its real length
+                # (up to a million characters: replay's limit on a logged length).
+                command = whole - (len(line) - len(line.lstrip()))  # less the leading spaces
+                text = text.ljust(min(command, MAX_PASSED_LINE))
             yield ScriptLine(name, number, text)
 
 

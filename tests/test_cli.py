@@ -303,6 +303,9 @@ def test_an_over_long_script_line_is_rejected_and_logged_shortened(tmp_path: Pat
     # and said shortened on stderr: 80 characters and the length
     said = next(line for line in result.stderr.splitlines() if "rejected" in line)
     assert "characters)'" in said and len(said) < 300
+    # The length said and logged is the line's own, not what the reader kept of it.
+    length = len(("remove " + "9c " * 100_000).strip())  # the command, trailing space stripped
+    assert rejected["length"] == length and f"line too long ({length} characters" in said
 
 
 @pytest.mark.parametrize(
