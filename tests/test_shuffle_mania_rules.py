@@ -531,6 +531,16 @@ def test_cut_count_outside_deck_rejected() -> None:
         assert lines[1]["count"] == count
 
 
+def test_a_two_card_deck_is_cut_by_one_card() -> None:
+    session, _ = play("9c 9d 5h 2s", "hard")
+    ok(session, "remove 9c 9d")
+    ok(session, "done")
+    outcome = session.submit("cut 5")
+    assert not outcome.accepted
+    assert outcome.reason == "a deck of 2 cards is cut by 1 card: 'cut 1' or 'cut'"
+    ok(session, "cut 1")
+
+
 def test_a_one_card_deck_is_not_cut() -> None:
     # Reading: one card cannot be cut; "cut" (or "cut 0") moves nothing.
     session, _ = play("9c 9d 5h", "hard")

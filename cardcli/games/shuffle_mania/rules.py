@@ -345,6 +345,8 @@ class ShuffleManiaState(State):
             if count != 0:
                 raise IllegalCommand(f"a deck of {counted(size, 'card')} cannot be cut: type 'cut'")
         elif not 1 <= count <= size - 1:
+            if size == 2:
+                raise IllegalCommand("a deck of 2 cards is cut by 1 card: 'cut 1' or 'cut'")
             raise IllegalCommand(f"cut takes 1 to {counted(size - 1, 'card')} from the top")
         hand.deck = shuffle_deck(hand.deck[count:] + hand.deck[:count], hand.rng, self.model)
         hand.passes += 1
