@@ -803,3 +803,36 @@ def test_an_ace_may_name_the_number_of_the_new_foundation() -> None:
     assert moved(ok(session, "p1 s f1"))["to"] == "f1"
     assert "new foundation" in refused(session, "p1 w1 f1")
     assert moved(ok(session, "p1 w1 f2"))["to"] == "f2"
+
+
+P2_ORDER = "p2: 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd 5s Ks Qh 2s Js 3h"
+
+
+def _cli(order: str, stdin: str, *seats: str) -> Any:
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    args = ["play", "double-solitaire", "--seed", "1", "--clock", "step", "--order", order]
+    for seat in seats:
+        args += ["--seat", seat]
+    return CliRunner().invoke(cli, args, input=stdin)
+
+
+def test_hint_suggests_a_legal_command_when_the_hard_bot_would_wait() -> None:
+    # A one-card deck turned through three times: the hard bot waits, f and pass are legal.
+    order = f"p1: 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc 9h 9s Qd Kd 3d 5h; {P2_ORDER}"
+    result = _cli(order, "p1 f\np1 f\np1 f\np1 hint\np1 moves\n", "p1=human", "p2=human")
+    assert "no legal commands" not in result.stderr
+    said = result.stderr.splitlines()
+    assert said[said.index("f | pass") - 1] == "f"
+
+
+def test_the_step_clock_stops_at_the_latest_time_a_line_may_give() -> None:
+    order = "p1: 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ah Kd Qs 2h Jh 3s 3h Ad; " + P2_ORDER
+    result = _cli(order, "@999999999000 p1 s f\np1 f\np1 f\n", "p2=hard")
+    assert "rejected" not in result.stderr and "is not a time" not in result.stderr
+    from cardcli.engine.loop import MAX_STEP_TIME
+    from cardcli.games.double_solitaire.commands import MAX_TIME
+
+    assert MAX_STEP_TIME == MAX_TIME

@@ -181,6 +181,7 @@ def _run_quiet_bots(session: Session, max_bot_run: int) -> RunEnd:
 
 TIME_PREFIX = "@"
 STEP_MS = 1000  # --clock step: an untimed line happens this long after the last command
+MAX_STEP_TIME = 10**12  # ... but never later than a timed game reads (double-solitaire's MAX_TIME)
 Clock = Callable[[], int]
 """Milliseconds of wall-clock time since the game started (interactive play)."""
 TimedReader = Callable[[float | None], str | None]
@@ -339,7 +340,7 @@ def run_timed(
             logged = catch_up.peek()
             if step and logged is not None:
                 catch_up.pop()
-                person_acts(logged, stated_time(logged) or now + STEP_MS)
+                person_acts(logged, stated_time(logged) or min(now + STEP_MS, MAX_STEP_TIME))
                 bots_after_step()
             elif logged is not None and person_first(stated_time(logged) or now, next_bot):
                 catch_up.pop()
@@ -366,7 +367,7 @@ def run_timed(
             if line is None:
                 return RunEnd("input-ended")
             # An untimed line comes a beat after the last: bots get time to see the table.
-            outcome = person_acts(line, stated_time(line) or now + STEP_MS)
+            outcome = person_acts(line, stated_time(line) or min(now + STEP_MS, MAX_STEP_TIME))
             if strict and not outcome.accepted:
                 return RunEnd("rejected", outcome)
             bots_after_step()

@@ -233,13 +233,18 @@ class DoubleSolitaireState(State):
         return list(counts)
 
     def hint(self, seat: str) -> str | None:
-        """What the hard bot would do, seeing the shared area as it is now."""
+        """What the hard bot would do, seeing the shared area as it is now; when it
+        would wait (its deck seen through), the first legal command."""
         from cardcli.games.double_solitaire.bots import PROFILES, choose
 
         if self.over:
             return None
         profile = PROFILES["hard"]
-        return choose(self, seat, profile, self.clock + profile.reaction_ms, Rng(0))
+        chosen = choose(self, seat, profile, self.clock + profile.reaction_ms, Rng(0))
+        if chosen is not None:
+            return chosen
+        legal = self.legal_commands(seat)
+        return legal[0] if legal else None
 
     def result(self) -> dict[str, Any]:
         leaders = self.match_winners
