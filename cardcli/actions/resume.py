@@ -23,7 +23,7 @@ from cardcli.actions.play import drive
 from cardcli.engine.errors import LogError
 from cardcli.engine.log import Line, LogWriter, encode_bytes, iter_log, iter_raw_lines
 from cardcli.engine.loop import CatchUp
-from cardcli.engine.replay import Replay, session_from_header
+from cardcli.engine.replay import INPUT_TYPES, Replay, session_from_header
 from cardcli.files import open_log_to_append
 from cardcli.printable import one_line
 
@@ -94,10 +94,14 @@ def _cut_off(fragment: bytes, replay: Replay, count: int) -> bool:
         return encode_bytes(pending[0]).startswith(fragment)
     if replay.session.over:
         return False
-    starts = [
-        b'{"seq":%d,"type":"%s","text":"' % (count, kind) for kind in (b"command", b"rejected")
-    ]
+    starts = [_line_start({"seq": count, "type": kind, "text": ""}) for kind in INPUT_TYPES]
     return any(start.startswith(fragment) or fragment.startswith(start) for start in starts)
+
+
+def _line_start(line: Line) -> bytes:
+    """The bytes of ``line`` as the engine writes it, up to where its text begins."""
+    data = encode_bytes(line)
+    return data[: data.index(b'"text":"') + len(b'"text":"')]
 
 
 def _verify(handle: IO[bytes], log: str) -> tuple[Replay, int, int]:

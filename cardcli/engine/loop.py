@@ -181,7 +181,7 @@ def _run_quiet_bots(session: Session, max_bot_run: int) -> RunEnd:
 
 TIME_PREFIX = "@"
 STEP_MS = 1000  # --clock step: an untimed line happens this long after the last command
-MAX_STEP_TIME = 10**12  # ... but never later than a timed game reads (double-solitaire's MAX_TIME)
+MAX_STEP_TIME = 10**12  # the latest @TIME a timed game reads: a step never goes past it
 Clock = Callable[[], int]
 """Milliseconds of wall-clock time since the game started (interactive play)."""
 TimedReader = Callable[[float | None], str | None]

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 
 from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
+from cardcli.engine.loop import MAX_STEP_TIME
 from cardcli.suggest import PROMPT_WORDS, did_you_mean, unknown_command
 
-MAX_TIME = 10**12  # about 31 years of logical milliseconds
+MAX_TIME = MAX_STEP_TIME  # about 31 years of logical milliseconds (the loop's limit too)
 _SEAT = re.compile(r"^p[1-9]$")
 _PILE = re.compile(r"^(?:w|pile)([1-4])$")
 _FOUNDATION = re.compile(r"^(?:f|shared|foundation)([1-9][0-9]{0,2})?$")

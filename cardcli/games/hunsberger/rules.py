@@ -15,7 +15,7 @@ from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidComma
 from cardcli.engine.game import Command, Event, Options, State
 from cardcli.games.hunsberger import casting, commands
 from cardcli.games.hunsberger.commands import Activate, Cast, End, Save, Tap
-from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK, Table
+from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK, Table, is_place
 
 SEAT = "p1"
 DEAL = 3  # "deal three cards from your main deck"
@@ -313,8 +313,7 @@ class HunsbergerState(State):
         window = self.window
         if window is None or window not in saveable:
             return None
-        low = ref.strip().lower()
-        if len(low) >= 2 and low[0] in "hs" and low[1:].isdigit():
+        if is_place(ref):
             return None  # a place names its own card
         return window if normalize(ref) == normalize(self.table.name(window)) else None
 

@@ -212,7 +212,7 @@ class Table:
         """
         text = ref.strip()
         low = text.lower()
-        if len(low) >= 2 and low[0] in "hs" and low[1:].isdigit():
+        if is_place(low):
             return self._by_place(low, candidates, what)
         key = normalize(text)
         if not key:
@@ -388,3 +388,9 @@ def matches(filt: dict[str, Any], card: Card | None, token: dict[str, Any] | Non
 
 def _power(text: Any) -> int:
     return int(text) if isinstance(text, str) and text.lstrip("-").isdigit() else 0
+
+
+def is_place(ref: str) -> bool:
+    """Does ``ref`` name a place (``h2``, ``s1``) rather than a card?"""
+    low = ref.strip().lower()
+    return len(low) >= 2 and low[0] in "hs" and low[1:].isdigit()
