@@ -370,3 +370,28 @@ def test_a_seat_given_twice_and_a_batch_without_a_cluster_are_usage_errors() -> 
     assert twice.exit_code == 2 and "p1 is given twice" in twice.stderr
     batch = CliRunner().invoke(cli, ["simulate", "shuffle-mania", "--games", "2", "--batch", "5"])
     assert batch.exit_code == 2 and "give --cluster too" in batch.stderr
+
+
+def test_ctrl_c_with_workers_keeps_the_games_whose_results_came_back(tmp_path: Path) -> None:
+    """Chunks are a fraction of a second of play: after dozens of finished Horde games a
+    Ctrl-C has a summary (once a whole chunk of 100 could come back with nothing kept)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    logs = tmp_path / "logs"
+    command = [sys.executable, "-m", "cardcli", "simulate", "horde", "--games", "5000"]
+    process = subprocess.Popen(
+        [*command, "--seed", "1", "--workers", "2", "--logs", str(logs)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(list(logs.glob("*.jsonl"))) < 60:
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)
+    _out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    assert b"the summary below is of the first" in err, err
