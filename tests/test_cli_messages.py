@@ -205,25 +205,8 @@ def test_ctrl_c_during_simulate_keeps_the_games_finished(monkeypatch: Any) -> No
 
 
 def test_ctrl_c_stops_simulate_workers_without_a_traceback(tmp_path: Path) -> None:
-    import signal
-    import subprocess
-    import sys
-    import time
-
-    logs = tmp_path / "logs"
-    command = [sys.executable, "-m", "cardcli", "simulate", "hunsberger", "--games", "100000"]
-    process = subprocess.Popen(
-        [*command, "--seed", "1", "--workers", "2", "--logs", str(logs)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and len(list(logs.glob("*.jsonl"))) < 30:
-        time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C at a terminal does
-    _out, err = process.communicate(timeout=20)
-    assert process.returncode == 130, err
+    returncode, err = _ctrl_c_simulate(tmp_path, "hunsberger", "100000", logs_first=30, wait=20)
+    assert returncode == 130, err
     assert b"Traceback" not in err and b"interrupted after " in err
     assert b"hunsberger-NNNNNN.jsonl" in err
 
@@ -375,23 +358,31 @@ def test_a_seat_given_twice_and_a_batch_without_a_cluster_are_usage_errors() -> 
 def test_ctrl_c_with_workers_keeps_the_games_whose_results_came_back(tmp_path: Path) -> None:
     """Chunks are a fraction of a second of play: after dozens of finished Horde games a
     Ctrl-C has a summary (once a whole chunk of 100 could come back with nothing kept)."""
+    returncode, err = _ctrl_c_simulate(tmp_path, "horde", "5000", logs_first=60, wait=60)
+    assert returncode == 130, err
+    assert b"the summary below is of the first" in err, err
+
+
+def _ctrl_c_simulate(
+    tmp_path: Path, game: str, games: str, logs_first: int, wait: float
+) -> tuple[int, bytes]:
+    """``simulate GAME --workers 2 --logs``, Ctrl-C once ``logs_first`` logs exist: (exit, stderr)."""
     import signal
     import subprocess
     import sys
     import time
 
     logs = tmp_path / "logs"
-    command = [sys.executable, "-m", "cardcli", "simulate", "horde", "--games", "5000"]
+    command = [sys.executable, "-m", "cardcli", "simulate", game, "--games", games]
     process = subprocess.Popen(
         [*command, "--seed", "1", "--workers", "2", "--logs", str(logs)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(list(logs.glob("*.jsonl"))) < 60:
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and len(list(logs.glob("*.jsonl"))) < logs_first:
         time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C at a terminal does
     _out, err = process.communicate(timeout=30)
-    assert process.returncode == 130, err
-    assert b"the summary below is of the first" in err, err
+    return process.returncode, err
