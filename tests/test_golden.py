@@ -7,6 +7,7 @@ and read the diff of tests/__snapshots__/ before committing it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,6 +40,20 @@ GOLDEN: dict[str, dict[str, Any]] = {
         "start": "new-deck",
     },
     "two-players-greedy": {"game": "shuffle-mania", "seed": 11, "bot": "greedy", "players": 2},
+    # What `cardcli simulate` measures (tests/benchmarks/bench_shuffle_mania.py).
+    "hard-riffle-greedy": {
+        "game": "shuffle-mania",
+        "seed": 1,
+        "bot": "greedy",
+        "shuffle": "riffle",
+    },
+    "two-players-riffle-random": {
+        "game": "shuffle-mania",
+        "seed": 12,
+        "bot": "random",
+        "players": 2,
+        "shuffle": "riffle",
+    },
     "double-solitaire-hard-vs-medium": {
         "game": "double-solitaire",
         "seed": 4,
@@ -74,7 +89,7 @@ GOLDEN: dict[str, dict[str, Any]] = {
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_golden_log(name: str, snapshot: SnapshotAssertion) -> None:
+def test_golden_log(name: str, snapshot: SnapshotAssertion, tmp_path: Path) -> None:
     spec = dict(GOLDEN[name])
     game, seed = spec.pop("game"), spec.pop("seed")
     seats = spec.pop("seats", None)
@@ -84,7 +99,9 @@ def test_golden_log(name: str, snapshot: SnapshotAssertion) -> None:
     session, lines = new_session(game, seed=seed, seats=seats, **spec)
     run(session, lambda seat: None)
     assert session.over
-    assert "\n".join(encode(line) for line in lines) + "\n" == snapshot
+    text = "\n".join(encode(line) for line in lines) + "\n"
+    assert text == snapshot
+    _assert_validates(text, tmp_path)
 
 
 @pytest.mark.parametrize("name", sorted(path.stem for path in V1_LOGS.glob("*.jsonl")))
@@ -122,7 +139,7 @@ HORDE_GOLDEN: dict[str, dict[str, Any]] = {
 
 
 @pytest.mark.parametrize("name", sorted(HORDE_GOLDEN))
-def test_horde_golden_log(name: str, snapshot: SnapshotAssertion) -> None:
+def test_horde_golden_log(name: str, snapshot: SnapshotAssertion, tmp_path: Path) -> None:
     spec = dict(HORDE_GOLDEN[name])
     seed = spec.pop("seed")
     bot = spec.pop("bot", "random")
@@ -130,4 +147,13 @@ def test_horde_golden_log(name: str, snapshot: SnapshotAssertion) -> None:
     session, lines = new_session("horde", seed=seed, seats=seats, **spec)
     run(session, lambda seat: None)
     assert session.over
-    assert "\n".join(encode(line) for line in lines) + "\n" == snapshot
+    text = "\n".join(encode(line) for line in lines) + "\n"
+    assert text == snapshot
+    _assert_validates(text, tmp_path)
+
+
+def _assert_validates(text: str, folder: Path) -> None:
+    """A bot game's log validates: each bot line is what its bot chooses when asked again."""
+    path = folder / "game.jsonl"
+    path.write_text(text, encoding="utf-8")
+    assert check_log(str(path))[0] == []

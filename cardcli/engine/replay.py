@@ -261,10 +261,15 @@ class Replay:
         # then its line is played as written). Real-time bots act on their own clock.
         self._bots_choose = header.get("engine") == __version__ and not self.session.game.timed
 
-    def _bots_choice(self, text: str, player: Any, bot: str) -> str:
-        """The command the bot at the line's seat chooses now (the logged text if none)."""
+    def _bots_choice(self, text: str, bot: str) -> str:
+        """The command the bot chooses now (the logged text if none).
+
+        The bot asked is the one the session loop asks: the seat to move. A
+        line's ``player`` is the seat that acts, which in a team's decision
+        may be a teammate of the seat that decided.
+        """
         session = self.session
-        seat = player if isinstance(player, str) else session.state.to_move()
+        seat = session.state.to_move()
         if seat is None or session.bot_for(seat) != bot or session.state.is_over():
             return text  # the session refuses the line itself, as it refuses a person's
         chosen = session.bot_command(seat)
@@ -340,7 +345,7 @@ class Replay:
             text = text.ljust(length)  # an over-long line: only its length matters
         player, bot = line.get("player"), line.get("bot")
         if isinstance(bot, str) and self._bots_choose:
-            text = self._bots_choice(text, player, bot)
+            text = self._bots_choice(text, bot)
         self.session.submit(
             text,
             seat=player if isinstance(player, str) else None,
