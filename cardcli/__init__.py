@@ -1,3 +1,3 @@
 """cardcli: a scriptable, deterministic engine for four card games."""
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"

@@ -134,7 +134,7 @@ def test_the_header_records_every_option_with_defaults_and_the_seats() -> None:
         "players": 1,
     }
     assert header["seats"] == {"p1": "greedy"}
-    assert header["rng"] == "splitmix64-v2" and header["seed"] == 1 and header["format"] == 1
+    assert header["rng"] == "splitmix64-v3" and header["seed"] == 1 and header["format"] == 1
 
 
 def test_without_a_seed_a_fresh_one_is_chosen_and_logged() -> None:

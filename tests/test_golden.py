@@ -17,10 +17,11 @@ from cardcli.actions.validate import check_log
 from cardcli.engine.log import encode
 from cardcli.engine.loop import run
 from cardcli.engine.replay import replay_lines
-from cardcli.engine.rng import RNG_V1
+from cardcli.engine.rng import RNG_V1, RNG_V2
 from tests.conftest import REPO, new_session
 
 V1_LOGS = REPO / "tests" / "fixtures" / "logs-v1"
+V2_LOGS = REPO / "tests" / "fixtures" / "logs-v2"  # written by 0.3.0, the last release on v2
 
 GOLDEN: dict[str, dict[str, Any]] = {
     "hard-uniform-greedy": {"game": "shuffle-mania", "seed": 7, "bot": "greedy"},
@@ -104,15 +105,22 @@ def test_golden_log(name: str, snapshot: SnapshotAssertion, tmp_path: Path) -> N
     _assert_validates(text, tmp_path)
 
 
-@pytest.mark.parametrize("name", sorted(path.stem for path in V1_LOGS.glob("*.jsonl")))
-def test_a_log_of_rng_v1_still_replays_byte_for_byte(name: str) -> None:
-    """The golden logs as RNG v1 made them: old logs replay exactly, forever."""
+OLD_LOGS = [
+    (rng, path.stem)
+    for rng, folder in ((RNG_V1, V1_LOGS), (RNG_V2, V2_LOGS))
+    for path in sorted(folder.glob("*.jsonl"))
+]
+
+
+@pytest.mark.parametrize(("rng", "name"), OLD_LOGS)
+def test_a_log_of_an_earlier_rng_still_replays_byte_for_byte(rng: str, name: str) -> None:
+    """Golden logs as RNG v1 and v2 made them: old logs replay exactly, forever."""
     import json
 
-    path = V1_LOGS / f"{name}.jsonl"
+    path = (V1_LOGS if rng == RNG_V1 else V2_LOGS) / f"{name}.jsonl"
     data = path.read_bytes()
     lines = [json.loads(line) for line in data.splitlines()]
-    assert lines[0]["rng"] == RNG_V1
+    assert lines[0]["rng"] == rng
     _replay, divergence, count = replay_lines(lines)
     assert divergence is None and count == len(lines)
     assert check_log(str(path))[0] == []

@@ -110,8 +110,8 @@ def test_a_second_header_is_a_divergence(tmp_path: Path, game_bytes: bytes) -> N
         (b'"seats":{"p1":"greedy"}', b'"seats":{"p1":"greedy","p2":"human"}'),
         (b'"seats":{"p1":"greedy"}', b'"seats":{}'),
         (b'"setup":{}', b'"setup":{"order":null}'),
-        (b'"rng":"splitmix64-v2"', b'"rng":"splitmix64-v2","extra":1'),
-        (b'"rng":"splitmix64-v2"', b'"rng":"splitmix64-v9"'),
+        (b'"rng":"splitmix64-v3"', b'"rng":"splitmix64-v3","extra":1'),
+        (b'"rng":"splitmix64-v3"', b'"rng":"splitmix64-v9"'),
     ],
 )
 def test_the_header_is_compared_exactly(
@@ -405,7 +405,8 @@ def test_an_rng_of_the_wrong_type_is_one_line_not_a_traceback(
     tmp_path: Path, game_bytes: bytes, value: bytes
 ) -> None:
     lines = lines_of(game_bytes)
-    lines[0] = lines[0].replace(b'"rng":"splitmix64-v2"', b'"rng":' + value, 1)
+    assert b'"rng":"splitmix64-v3"' in lines[0]
+    lines[0] = lines[0].replace(b'"rng":"splitmix64-v3"', b'"rng":' + value, 1)
     check_all_refuse(tmp_path, b"".join(lines))
     result = cardcli("resume", write(tmp_path, "r.jsonl", b"".join(lines)))
     assert result.exit_code == 1 and "log made with RNG" in result.stderr

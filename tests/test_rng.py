@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from cardcli.engine.rng import RNG_ID, RNG_V1, RNG_V2, DecisionRng, Rng, RngV1, derive, rng_for
+from cardcli.engine.rng import (
+    RNG_ID,
+    RNG_V1,
+    RNG_V2,
+    RNG_V3,
+    DecisionRng,
+    Rng,
+    RngV1,
+    RngV2,
+    derive,
+    rng_for,
+    unriffle,
+)
 
 
 def test_splitmix64_matches_the_reference_outputs_for_seed_0() -> None:
@@ -13,7 +25,9 @@ def test_splitmix64_matches_the_reference_outputs_for_seed_0() -> None:
         0x6E789E6AA1B965F4,
         0x06C45D188009454F,
     ]
-    assert RNG_ID == RNG_V2 == "splitmix64-v2" and RNG_V1 == "splitmix64-v1"
+    assert RNG_ID == RNG_V3 == "splitmix64-v3"
+    assert RNG_V2 == "splitmix64-v2" and RNG_V1 == "splitmix64-v1"
+    assert rng_for(RNG_V3, 1).rng_id == RNG_V3 and type(rng_for(RNG_V2, 1)) is RngV2
     assert [RngV1(0).next64() for _ in range(3)] == [Rng(0).next64() for _ in range(3)]
 
 
@@ -231,3 +245,89 @@ def test_derive_mixes_each_label_byte_by_byte_as_documented() -> None:
         for first in labels:
             for second in labels:
                 assert derive(seed, first, second) == plain(seed, first, second)
+
+
+# -- v3: a shuffle then riffles, drawn from the end back ------------------------------------
+
+
+def test_shuffle_then_riffle_v3_golden_values() -> None:
+    decks = Rng(2026).shuffle_then_riffle(list(range(12)), 2)
+    assert decks == [
+        [4, 9, 5, 10, 7, 3, 11, 2, 1, 8, 0, 6],
+        [3, 4, 11, 2, 1, 9, 8, 5, 0, 10, 6, 7],
+        [3, 5, 0, 10, 4, 11, 2, 6, 1, 9, 8, 7],
+    ]
+
+
+def test_shuffle_then_riffle_v3_is_the_documented_algorithm() -> None:
+    # The last deck is v2's shuffle; each deck is v2's riffle, with riffle k's
+    # bits (the words after the shuffle's, in turn), of the deck before it.
+    for seed in range(40):
+        for size, times in ((0, 2), (1, 3), (2, 1), (12, 5), (52, 5), (54, 5), (64, 2), (130, 3)):
+            engine = Rng(seed)
+            decks = engine.shuffle_then_riffle(list(range(size)), times)
+            assert len(decks) == times + 1
+            shuffled = list(range(size))
+            reference = Rng(seed)
+            reference.shuffle(shuffled)
+            assert decks[-1] == shuffled, (seed, size)
+            words = (size + 63) // 64
+            for k in range(1, times + 1):
+                riffler = Rng(seed)
+                riffler.shuffle(list(range(size)))
+                riffler.skip((k - 1) * words)
+                assert riffler.riffle(decks[k - 1]) == decks[k], (seed, size, k)
+            # The generator ends where drawing every riffle's words leaves it,
+            # with the riffles worked out or not.
+            reference.skip(times * words)
+            quiet = Rng(seed)
+            assert quiet.shuffle_then_riffle(list(range(size)), times, history=False) == [shuffled]
+            assert engine.next64() == reference.next64() == quiet.next64()
+
+
+def test_shuffle_then_riffle_v3_draws_the_forward_distribution() -> None:
+    # Three cards, one riffle: the first deck uniform (1/6 each) and, whatever
+    # it is, the riffle's GSR law: the order kept with 4/8 (bits 000, 001, 011,
+    # 111), each of the four other orders a riffle reaches with 1/8.
+    draws = 48000
+    rng = Rng(8)
+    first: dict[tuple[int, ...], int] = {}
+    moves: dict[tuple[int, ...], int] = {}
+    for _ in range(draws):
+        before, after = rng.shuffle_then_riffle([0, 1, 2], 1)
+        first[tuple(before)] = first.get(tuple(before), 0) + 1
+        move = tuple(before.index(card) for card in after)  # where each card came from
+        moves[move] = moves.get(move, 0) + 1
+    assert len(first) == 6 and all(abs(n - draws / 6) < 0.05 * draws / 6 for n in first.values())
+    assert len(moves) == 5 and abs(moves.pop((0, 1, 2)) - draws / 2) < 0.03 * draws / 2
+    assert sorted(moves) == [(0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1)]
+    assert all(abs(n - draws / 8) < 0.06 * draws / 8 for n in moves.values())
+
+
+def test_unriffle_undoes_the_v2_riffle_with_the_same_bits() -> None:
+    for seed in range(50):
+        deck = list(range(52))
+        bits = Rng(seed).riffle_bits(52)
+        assert unriffle(Rng(seed).riffle(deck), bits) == deck
+
+
+def test_shuffle_then_riffle_before_v3_draws_forward() -> None:
+    for version in (RngV2, RngV1):
+        decks = version(9).shuffle_then_riffle(list(range(52)), 5)
+        forward = version(9)
+        deck = list(range(52))
+        forward.shuffle(deck)
+        expected = [deck]
+        for _ in range(5):
+            expected.append(forward.riffle(expected[-1]))
+        assert decks == expected
+        assert version(9).shuffle_then_riffle(list(range(52)), 5, history=False) == [expected[-1]]
+
+
+def test_a_decision_rng_skips_from_its_decision_seed() -> None:
+    seat = DecisionRng(7, "bot", "p1")
+    seat.at(3).skip(2)
+    eager = Rng(derive(7, "bot", "p1", 3))
+    eager.next64()
+    eager.next64()
+    assert seat.next64() == eager.next64()

@@ -19,7 +19,8 @@ from cardcli.cards.playing import NAMES, card_names
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import get_game
 from cardcli.engine.log import Line
-from cardcli.engine.rng import Rng
+from cardcli.engine.loop import run
+from cardcli.engine.rng import RNG_V2, RNG_V3, Rng
 from cardcli.engine.session import Session
 from cardcli.games.shuffle_mania.rules import Hand, ShuffleManiaState
 
@@ -826,6 +827,48 @@ def test_setup_ritual_five_shuffles(model: str, start: str) -> None:
         assert line["cards"] != previous
         previous = line["cards"]
     assert shuffles[-1]["cards"] == deck(session)
+
+
+@pytest.mark.parametrize("start", ["random", "new-deck"])
+def test_setup_ritual_riffles_are_each_one_riffle(start: str) -> None:
+    # "shuffling the cards face down twice...": with the riffle model each of
+    # the five is one riffle of the deck before it: two packets interleaved,
+    # so at most two rising sequences (RNG v3 draws the random ritual from its
+    # end back; the log must still show riffles in the order they happen).
+    for seed in range(40):
+        _, log = play(None, "hard", seed=seed, start=start, shuffle="riffle", jokers=seed % 2 == 1)
+        decks = [line["cards"] for line in log if line["type"] in ("deck_ordered", "shuffled")]
+        assert len(decks) == 6
+        for before, after in itertools.pairwise(decks):
+            where = {card: i for i, card in enumerate(after)}
+            breaks = sum(1 for a, b in itertools.pairwise(before) if where[b] < where[a])
+            assert breaks <= 1, (seed, before, after)
+
+
+def test_rng_v3_changes_only_the_riffled_ritual_of_a_random_deck() -> None:
+    # v3 differs from v2 in one primitive: a random deck riffled in a row.
+    for level, shuffle, jokers, start, players in itertools.product(
+        ("hard", "easy"), ("uniform", "riffle"), (False, True), ("random", "new-deck"), (1, 2)
+    ):
+        opts, setup = GAME.resolve_options(
+            {
+                "level": level,
+                "shuffle": shuffle,
+                "jokers": jokers,
+                "start": start,
+                "players": players,
+            }
+        )
+        seats = {seat: "random" for seat in GAME.seat_names(opts)}
+        for seed in range(3):
+            logs = []
+            for rng_id in (RNG_V2, RNG_V3):
+                log: list[Line] = []
+                session = Session(GAME, opts, setup, seed, seats, [log.append], rng_id=rng_id)
+                run(session, lambda seat: None)
+                logs.append([{**line, "rng": None} if line["seq"] == 0 else line for line in log])
+            changed = shuffle == "riffle" and start == "random"
+            assert (logs[0] != logs[1]) == changed, (level, shuffle, jokers, start, players, seed)
 
 
 def test_setup_order_gives_no_shuffle() -> None:

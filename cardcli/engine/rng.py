@@ -1,7 +1,8 @@
 """The one random number generator every game uses, in versions named by an id.
 
 Every log header names the version it was made with; new games use
-``RNG_ID``. Both versions share everything but the riffle.
+``RNG_ID``. The versions share SplitMix64, ``below`` and ``derive``; they
+differ in how they shuffle and riffle.
 
 Algorithm ``splitmix64-v1``:
 
@@ -26,7 +27,7 @@ Algorithm ``splitmix64-v1``:
   their UTF-8 bytes). Used for per-game seeds in simulations and per-decision
   bot seeds, so a bot's choice never depends on what came before it.
 
-Algorithm ``splitmix64-v2`` (the default for new games) is v1 with a faster
+Algorithm ``splitmix64-v2`` is v1 with a faster
 shuffle and riffle, drawing the same distributions from fewer draws:
 
 * ``shuffle``: Fisher-Yates from the last index down, as in v1, but the
@@ -46,17 +47,43 @@ shuffle and riffle, drawing the same distributions from fewer draws:
   cut, every interleaving of the two packets is equally likely: that is the
   GSR model (Aldous and Diaconis's inverse-shuffle view of it).
 
+Algorithm ``splitmix64-v3`` (the default for new games) is v2 with one
+more primitive, for a deck shuffled at random and then riffled ``t`` times
+in a row (Shuffle-Mania's opening ritual):
+
+* ``shuffle_then_riffle(items, t)`` draws from the end back. First the deck
+  the last riffle leaves, ``D_t``: ``items`` shuffled by v2's shuffle. Then
+  the bits of riffle 1, 2, ..., t in turn, each as v2's riffle draws them
+  (``ceil(n / 64)`` words, low bit first, the unused high bits of the last
+  word dropped). Then for ``k`` from ``t`` down to 1, ``D_(k-1)`` is the
+  cards of ``D_k`` at the positions of riffle ``k``'s 0 bits, in order,
+  then those at its 1 bits: the deck that v2's riffle with those bits turns
+  into ``D_k``. It returns ``D_0, D_1, ..., D_t``.
+
+  Why this is the same game: given its bits a riffle is a one-to-one map of
+  decks, so a uniformly random deck riffled is again uniformly random, and
+  independent of the bits. Drawing ``D_t`` uniformly and the bits
+  independently therefore gives ``D_0`` uniform and independent of the
+  bits, each riffle a GSR riffle of the deck before it: the same joint
+  distribution as shuffling ``D_0`` and riffling forward. The gain: when
+  only ``D_t`` is wanted (a simulation logs nothing), the riffles need not
+  be worked out, and their words are skipped unread (SplitMix64's state
+  moves by the constant ``0x9E3779B97F4A7C15`` a word), leaving the
+  generator where drawing them would.
+
 Python integers make all of this exact and identical on every platform.
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
+from itertools import compress
 from typing import TypeVar
 
 RNG_V1 = "splitmix64-v1"
 RNG_V2 = "splitmix64-v2"
-RNG_ID = RNG_V2  # what new games use
+RNG_V3 = "splitmix64-v3"
+RNG_ID = RNG_V3  # what new games use
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -64,6 +91,7 @@ _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
 _BATCH_LIMIT = 1 << 64  # the product of one batch of dice bounds stays within a draw
 _BITS_AS_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_ZERO_BITS_AS_BYTES = bytes.maketrans(b"01", b"\x01\x00")
 _BATCH_PLANS: dict[int, list[tuple[int, int, tuple[tuple[int, int], ...]]]] = {}
 _PLANNED_SIZES = 4096  # plans kept for lists up to this long (a few kB each)
 
@@ -84,7 +112,7 @@ class Rng:
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
-    rng_id = RNG_V2
+    rng_id = RNG_V3
 
     def child(self, seed: int) -> Rng:
         """A generator of this version seeded with ``seed``."""
@@ -96,6 +124,10 @@ class Rng:
         z = ((z ^ (z >> 30)) * _MUL1) & _MASK
         z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
+
+    def skip(self, words: int) -> None:
+        """Move on as if ``words`` words were drawn, without drawing them."""
+        self.state = (self.state + words * _GAMMA) & _MASK
 
     def below(self, n: int) -> int:
         """An unbiased integer in ``[0, n)``."""
@@ -146,14 +178,18 @@ class Rng:
             remaining -= take
         return heads
 
-    def riffle(self, items: list[T]) -> list[T]:
-        """One Gilbert-Shannon-Reeds riffle, a bit a card (v2); returns a new list."""
-        n = len(items)
+    def riffle_bits(self, n: int) -> int:
+        """The ``n`` bits of one riffle (v2 and v3): bit ``i`` for position ``i``."""
         bits = got = 0
         while got < n:
             bits |= self.next64() << got
             got += 64
-        bits &= (1 << n) - 1
+        return bits & ((1 << n) - 1)
+
+    def riffle(self, items: list[T]) -> list[T]:
+        """One Gilbert-Shannon-Reeds riffle, a bit a card (v2); returns a new list."""
+        n = len(items)
+        bits = self.riffle_bits(n)
         cut = n - bits.bit_count()
         takers = (iter(items[:cut]).__next__, iter(items[cut:]).__next__)
         # Bit i of the pattern, read from the right, says where card i comes
@@ -161,6 +197,29 @@ class Rng:
         # (bin of the bits with bit n set, read backwards, stops short of the "0b1")
         pattern = bin(bits | (1 << n))[:2:-1].encode().translate(_BITS_AS_BYTES)
         return [takers[bit]() for bit in pattern]
+
+    def shuffle_then_riffle(
+        self, items: Sequence[T], times: int, history: bool = True
+    ) -> list[list[T]]:
+        """``items`` shuffled, then riffled ``times`` times: every deck from the
+        shuffled one to the last riffle's (v3 draws them from the end back).
+
+        Without ``history`` only the last deck is returned (the list of it),
+        and the riffles are not worked out: the generator moves past their
+        bits as if it had drawn them.
+        """
+        last = list(items)
+        self.shuffle(last)
+        n = len(last)
+        if not history:
+            self.skip(times * -(-n // 64))
+            return [last]
+        patterns = [self.riffle_bits(n) for _ in range(times)]
+        decks = [last]
+        for bits in reversed(patterns):
+            decks.append(unriffle(decks[-1], bits))
+        decks.reverse()
+        return decks
 
     def riffle_v1(self, items: list[T]) -> list[T]:
         """One Gilbert-Shannon-Reeds riffle as v1 draws it; returns a new list."""
@@ -210,7 +269,36 @@ def _batches(n: int) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
     return plan
 
 
-class RngV1(Rng):
+def unriffle(deck: list[T], bits: int) -> list[T]:
+    """The deck that a v2 riffle with these ``bits`` turns into ``deck``.
+
+    The cards at the positions of 0 bits came from the top packet, those at
+    1 bits from the bottom one, each packet in its order.
+    """
+    pattern = bin(bits | (1 << len(deck)))[:2:-1].encode()  # "0"/"1" for position 0, 1, ...
+    top = compress(deck, pattern.translate(_ZERO_BITS_AS_BYTES))
+    return [*top, *compress(deck, pattern.translate(_BITS_AS_BYTES))]
+
+
+class RngV2(Rng):
+    """``splitmix64-v2``: a shuffle then riffles are drawn forward, in the order they happen."""
+
+    __slots__ = ()
+    rng_id = RNG_V2
+
+    def shuffle_then_riffle(
+        self, items: Sequence[T], times: int, history: bool = True
+    ) -> list[list[T]]:
+        deck = list(items)
+        self.shuffle(deck)
+        decks = [deck]
+        for _ in range(times):
+            deck = self.riffle(deck)
+            decks.append(deck)
+        return decks if history else [deck]
+
+
+class RngV1(RngV2):
     """``splitmix64-v1``: the riffle draws one bounded integer a card."""
 
     __slots__ = ()
@@ -223,7 +311,7 @@ class RngV1(Rng):
         self.shuffle_v1(items)
 
 
-VERSIONS: dict[str, type[Rng]] = {RNG_V1: RngV1, RNG_V2: Rng}
+VERSIONS: dict[str, type[Rng]] = {RNG_V1: RngV1, RNG_V2: RngV2, RNG_V3: Rng}
 
 
 def rng_for(rng_id: str, seed: int) -> Rng:
@@ -313,10 +401,18 @@ class DecisionRng(Rng):
         self._pending = decision
         return self
 
+    def _seed_for(self, decision: int | str) -> None:
+        if self._prefix is None:
+            self._prefix = derive(self._seed, *self._base)
+        self.state = derive_on(self._prefix, decision)
+        self._pending = None
+
     def next64(self) -> int:
         if self._pending is not None:
-            if self._prefix is None:
-                self._prefix = derive(self._seed, *self._base)
-            self.state = derive_on(self._prefix, self._pending)
-            self._pending = None
+            self._seed_for(self._pending)
         return super().next64()
+
+    def skip(self, words: int) -> None:
+        if self._pending is not None:
+            self._seed_for(self._pending)
+        super().skip(words)

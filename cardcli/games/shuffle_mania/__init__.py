@@ -87,6 +87,27 @@ def prepare(given: dict[str, Any]) -> dict[str, Any]:
     return {**given, "jokers": any(card in JOKERS for card in parse_order(order))}
 
 
+def ritual(start: str, jokers: bool, model: str, rng: Rng, history: bool) -> list[list[int]]:
+    """The deck before the opening ritual and after each of its shuffles.
+
+    Without ``history`` the list may hold the last deck only.
+    """
+    if start == "random" and model == "riffle":
+        # A random deck riffled stays random: the generator draws the deck the
+        # ritual ends with first, then the riffles back from it (RNG v3), and
+        # works them out only when they are shown.
+        return rng.shuffle_then_riffle(standard_deck(jokers), len(RITUAL), history)
+    if start == "new-deck":
+        deck = new_deck_order(jokers)
+    else:
+        deck = standard_deck(jokers)
+        rng.shuffle(deck)
+    decks = [deck]
+    for _face in RITUAL:
+        decks.append(shuffle_deck(decks[-1], rng, model))
+    return decks
+
+
 def new_state(
     options: Options, setup: Options, rng: Rng, quiet: bool = False
 ) -> tuple[State, list[Event]]:
@@ -105,27 +126,25 @@ def new_state(
         seat_rng = rng.child(rng.next64())
         tagged: dict[str, str] = {"player": seat} if multi else {}
         if order is not None:
-            deck, start = list(order), "order"
+            start = "order"
+            decks = [list(order)]  # no opening ritual
         else:
             start = options["start"]
-            if start == "new-deck":
-                deck = new_deck_order(options["jokers"])
-            else:
-                deck = standard_deck(options["jokers"])
-                seat_rng.shuffle(deck)
+            # Quiet, nobody sees the decks before the last: they may be left out.
+            decks = ritual(start, bool(options["jokers"]), model, seat_rng, history=not quiet)
         # Quiet (nobody reads them): the events are built bare, for the count of lines.
-        events.append(
-            {"type": "deck_ordered"}
-            if quiet
-            else {"type": "deck_ordered", **tagged, "start": start, "cards": card_names(deck)}
-        )
-        if order is None:
-            for face in RITUAL:
-                deck = shuffle_deck(deck, seat_rng, model)
+        if quiet:
+            events.append({"type": "deck_ordered"})
+            if order is None:
+                events.extend({"type": "shuffled"} for _ in RITUAL)
+        else:
+            events.append(
+                {"type": "deck_ordered", **tagged, "start": start, "cards": card_names(decks[0])}
+            )
+            # With --order there is no ritual: decks holds the one deck.
+            for face, deck in zip(RITUAL if order is None else (), decks[1:], strict=True):
                 events.append(
-                    {"type": "shuffled"}
-                    if quiet
-                    else {
+                    {
                         "type": "shuffled",
                         **tagged,
                         "face": face,
@@ -133,7 +152,7 @@ def new_state(
                         "cards": card_names(deck),
                     }
                 )
-        hand = Hand(deck=deck, rng=seat_rng, all_cards=cards)
+        hand = Hand(deck=decks[-1], rng=seat_rng, all_cards=cards)
         hand.start_pass()
         hands[seat] = hand
         events.append(
