@@ -122,12 +122,17 @@ def _complete_bots(game_name: str, people: bool) -> Callable[..., list[Any]]:
         bots = list(game.bots)
         if param.name != "seat":
             return [CompletionItem(b) for b in bots if b.startswith(incomplete.lower())]
-        try:  # the seats of the options given so far (--players 4), else of the defaults
-            given = {k: v for k, v in ctx.params.items() if v is not None and v != ()}
-            options, _setup = game.resolve_options(game.load_given(_split(dict(given), game_name)))
-            seats = game.seat_names(options)
-        except Exception:  # completion never fails: the default seats
-            seats = game.seat_names(game.resolve_options(game.load_given({}))[0])
+        from cardcli.actions.output import notes_held
+
+        # Completion prints nothing on stderr: a deck's warning would break the line typed.
+        with notes_held(show=False):
+            try:  # the seats of the options given so far (--players 4), else of the defaults
+                given = {k: v for k, v in ctx.params.items() if v is not None and v != ()}
+                given = _split(dict(given), game_name)
+                options, _setup = game.resolve_options(game.load_given(given))
+                seats = game.seat_names(options)
+            except Exception:  # completion never fails: the default seats
+                seats = game.seat_names(game.resolve_options(game.load_given({}))[0])
         who = (["human"] if people else []) + bots
         found = [f"{seat}={name}" for seat in seats for name in who]
         return [CompletionItem(item) for item in found if item.startswith(incomplete.lower())]

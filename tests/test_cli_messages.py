@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 
 from cardcli.cli import cli
@@ -253,6 +254,18 @@ def test_shell_completion_of_files_games_bots_and_cards() -> None:
     assert (
         cardcli("cards", "show", "Twilights", "Call").exit_code == 0
     )  # what it completes finds it
+
+
+def test_shell_completion_says_nothing_of_a_deck_it_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The seats of --players and --deck given so far are offered: the decks
+    # are read, but a deck's warning on stderr would break the line being typed.
+    small = tmp_path / "small.txt"
+    small.write_text("24 Mountain\n", encoding="utf-8")
+    seats = _completions("play", "horde", "--deck", f"p1={small}", "--seat", "p")
+    assert ("plain", "p2=basic") in seats
+    assert capsys.readouterr().err == ""
 
 
 def test_counts_are_said_in_good_grammar() -> None:

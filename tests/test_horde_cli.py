@@ -233,3 +233,22 @@ def test_a_deck_that_breaks_its_format_is_played_with_a_warning(tmp_path: Path) 
     assert "at least 60 cards" in result.stderr
     fine = cardcli("play", "horde", "--bot", "basic", "--seed", "1")
     assert "warning" not in fine.stderr
+
+
+def test_an_option_error_comes_alone_without_the_warnings_of_decks_loaded_before_it(
+    tmp_path: Path,
+) -> None:
+    small = write(tmp_path, "small.txt", "24 Mountain\n")
+    for command in ("play", "simulate"):
+        extra = ("--games", "2") if command == "simulate" else ()
+        result = cardcli(command, "horde", "--deck", f"p3={small}", "--seed", "1", *extra)
+        assert result.exit_code == 2
+        assert (
+            result.stderr
+            == "cardcli: error: --deck/--order p3: the game has 2 players (--players)\n"
+        )
+        # The same deck in a seat the game has: played, with its warning.
+        result = cardcli(
+            command, "horde", "--deck", f"p2={small}", "--bot", "basic", "--seed", "1", *extra
+        )
+        assert result.exit_code == 0 and "warning: --deck p2" in result.stderr, result.stderr

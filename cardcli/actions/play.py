@@ -10,7 +10,7 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
 from cardcli import terminal
-from cardcli.actions.output import echo, note
+from cardcli.actions.output import echo, note, notes_held
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Game, get_game
 from cardcli.engine.log import Line, LogWriter
@@ -72,9 +72,10 @@ def play(
     scripts: tuple[str, ...],
 ) -> int:
     game = get_game(game_name)
-    options, setup = game.resolve_options(game.load_given(given))
-    controllers = seat_map(game, options, bot, seats)
-    terminal.check_scripts(scripts)  # before a line is written: bad files are usage errors
+    with notes_held():  # a deck's warning only if the command goes on
+        options, setup = game.resolve_options(game.load_given(given))
+        controllers = seat_map(game, options, bot, seats)
+        terminal.check_scripts(scripts)  # before a line is written: bad files are usage errors
     if seed is None:
         seed = fresh_seed()
     interactive = not scripts and terminal.stdin_is_terminal() and HUMAN in controllers.values()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardcli.actions.output import echo, note
+from cardcli.actions.output import echo, note, notes_held
 from cardcli.actions.play import fresh_seed, seat_map
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import get_game
@@ -37,16 +37,20 @@ def simulate(
     if batch is not None and cluster is None:
         raise UsageError("--batch sizes the cluster's batches: give --cluster too")
     game = get_game(game_name)
-    options, setup = game.resolve_options(game.load_given(given))
-    runs = game.variants(options) if game.variants is not None else None
+    with notes_held():  # a deck's warning only if the command goes on
+        options, setup = game.resolve_options(game.load_given(given))
+        runs = game.variants(options) if game.variants is not None else None
+        if not runs:
+            controllers = seat_map(game, options, bot or game.default_bot, seats)
+            if HUMAN in controllers.values():
+                raise UsageError(
+                    "simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)"
+                )
     if runs:
         return _simulate_runs(
             game_name, runs, setup, games, seed, bot, seats, workers, as_json, logs, force,
             cluster, batch,
         )  # fmt: skip
-    controllers = seat_map(game, options, bot or game.default_bot, seats)
-    if HUMAN in controllers.values():
-        raise UsageError("simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)")
     if seed is None:
         seed = fresh_seed()
     if logs is not None:
