@@ -491,3 +491,23 @@ def test_a_line_that_puts_words_in_a_bots_mouth_is_a_divergence(
     check_all_refuse(tmp_path, data)
     replayed = cardcli("replay", write(tmp_path, "f.jsonl", data))
     assert "differs in text" in replayed.stdout
+
+
+def test_a_bot_line_where_the_game_waits_on_another_seat_is_a_divergence(
+    tmp_path: Path,
+) -> None:
+    """Two players, a person at p1 and the greedy bot at p2: p1 is to move, and the
+    log says the bot at p2 played 'done'. The session loop asks only the seat to move."""
+    from cardcli.engine.log import encode
+    from tests.conftest import new_session
+
+    session, lines = new_session(
+        "shuffle-mania", seed=3, seats={"p1": "human", "p2": "greedy"}, players=2
+    )
+    assert session.state.to_move() == "p1"
+    forged = {"seq": session.seq, "type": "command", "text": "done", "player": "p2"}
+    forged["bot"] = "greedy"
+    data = "".join(encode(line) + "\n" for line in [*lines, forged]).encode()
+    check_all_refuse(tmp_path, data)
+    said = cardcli("validate", write(tmp_path, "f.jsonl", data)).stdout
+    assert "a line of the greedy bot, but the game waits on p1, played by a person" in said

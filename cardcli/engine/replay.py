@@ -143,6 +143,7 @@ class Divergence:
     waiting: bool = False  # the engine waits for a command where the log has another line
     over_at: int | None = None  # the line of game_over, when the log goes on after it
     copy_of_previous: bool = False  # the log's line repeats the one before it
+    not_written: str | None = None  # why the engine writes no such line (a bot's, here)
     # A seq ahead of the engine's means lines are missing, unless the reader saw
     # that the next line does not go on from it (then the seq itself is wrong).
     lines_missing: bool = True
@@ -172,6 +173,8 @@ class Divergence:
                 else "the engine waits for a command here"
             )
             return f"seq {claimed} follows {self.seq - 1}: {lines} missing before it ({here})"
+        if self.not_written is not None:
+            return self.not_written + _seq_hint(logged, self.seq)
         if replayed is None:
             kind = logged.get("type")
             if self.waiting:
@@ -183,6 +186,10 @@ class Divergence:
         if same(logged, replayed):
             return "the same values written differently from the engine's bytes"
         return "differs in " + fields_that_differ(logged, replayed) + _seq_hint(logged, self.seq)
+
+
+class _NoSuchBotLine(Exception):
+    """A bot's line where the session loop would not ask that bot: the reason."""
 
 
 def confirm_gap(divergence: Divergence, following: Line | None) -> Divergence:
@@ -261,8 +268,8 @@ class Replay:
         # then its line is played as written). Real-time bots act on their own clock.
         self._bots_choose = header.get("engine") == __version__ and not self.session.game.timed
 
-    def _bots_choice(self, text: str, bot: str) -> str:
-        """The command the bot chooses now (the logged text if none).
+    def _bots_choice(self, bot: str) -> tuple[str, str]:
+        """What the bot chooses now, and its seat; ``_NoSuchBotLine`` if it writes no line here.
 
         The bot asked is the one the session loop asks: the seat to move. A
         line's ``player`` is the seat that acts, which in a team's decision
@@ -270,10 +277,20 @@ class Replay:
         """
         session = self.session
         seat = session.state.to_move()
-        if seat is None or session.bot_for(seat) != bot or session.state.is_over():
-            return text  # the session refuses the line itself, as it refuses a person's
+        if seat is None:
+            raise _NoSuchBotLine(f"a line of the {one_line(bot)} bot, but nobody is to move")
+        if session.bot_for(seat) != bot:
+            who = session.bot_for(seat)
+            played_by = "a person" if who is None else f"the {who} bot"
+            raise _NoSuchBotLine(
+                f"a line of the {one_line(bot)} bot, but the game waits on {seat}, played by {played_by}"
+            )
         chosen = session.bot_command(seat)
-        return text if chosen is None else chosen
+        if chosen is None:
+            raise _NoSuchBotLine(
+                f"a line of the {one_line(bot)} bot at {seat}, which chooses nothing here"
+            )
+        return chosen, seat
 
     def _take(self, line: Line) -> None:
         if line["seq"] == 0:
@@ -300,8 +317,11 @@ class Replay:
                 return Divergence(number, line, None, over_at=self.over_at)
             if data == self._previous:
                 return Divergence(number, line, None, copy_of_previous=True)
-            if not self._submit(line):
-                return Divergence(number, line, None, waiting=True)
+            try:
+                if not self._submit(line):
+                    return Divergence(number, line, None, waiting=True)
+            except _NoSuchBotLine as no_line:
+                return Divergence(number, line, None, not_written=str(no_line))
         expected = self.pending.popleft()
         if data != encode_bytes(expected) and not self._reworded(line, data, expected):
             copy = data == self._previous
@@ -336,7 +356,10 @@ class Replay:
         return True
 
     def _submit(self, line: Line) -> bool:
-        """Give the engine the input a log line records; False if it is no input line."""
+        """Give the engine the input a log line records; False if it is no input line.
+
+        Raises ``_NoSuchBotLine`` for a bot's line the engine would not write.
+        """
         text = line.get("text")
         if line.get("type") not in INPUT_TYPES or not isinstance(text, str):
             return False
@@ -344,13 +367,10 @@ class Replay:
         if _whole(length) and len(text) < length <= MAX_LENGTH:
             text = text.ljust(length)  # an over-long line: only its length matters
         player, bot = line.get("player"), line.get("bot")
+        seat = player if isinstance(player, str) else None
         if isinstance(bot, str) and self._bots_choose:
-            text = self._bots_choice(text, bot)
-        self.session.submit(
-            text,
-            seat=player if isinstance(player, str) else None,
-            bot=bot if isinstance(bot, str) else None,
-        )
+            text, seat = self._bots_choice(bot)  # submitted as the session loop does
+        self.session.submit(text, seat=seat, bot=bot if isinstance(bot, str) else None)
         return True
 
     def end(self) -> Divergence | None:
