@@ -252,3 +252,13 @@ def test_an_option_error_comes_alone_without_the_warnings_of_decks_loaded_before
             command, "horde", "--deck", f"p2={small}", "--bot", "basic", "--seed", "1", *extra
         )
         assert result.exit_code == 0 and "warning: --deck p2" in result.stderr, result.stderr
+    # Errors found later in the checks before the first game come alone too.
+    taken = write(tmp_path, "taken.jsonl", "x\n")
+    for args in (
+        ("simulate", "horde", "--players", "all", "--seat", "p9=basic", "--games", "1"),
+        ("simulate", "horde", "--games", "1", "--logs", str(tmp_path)),  # holds taken.jsonl
+        ("play", "horde", "--log", taken),
+    ):
+        result = cardcli(*args, "--deck", f"p1={small}", stdin="")
+        assert result.exit_code == 2 and "warning" not in result.stderr, (args, result.stderr)
+        assert result.stderr.count("\n") == 1, result.stderr

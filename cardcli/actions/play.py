@@ -72,26 +72,28 @@ def play(
     scripts: tuple[str, ...],
 ) -> int:
     game = get_game(game_name)
-    with notes_held():  # a deck's warning only if the command goes on
-        options, setup = game.resolve_options(game.load_given(given))
-        controllers = seat_map(game, options, bot, seats)
-        terminal.check_scripts(scripts)  # before a line is written: bad files are usage errors
-    if seed is None:
-        seed = fresh_seed()
-    interactive = not scripts and terminal.stdin_is_terminal() and HUMAN in controllers.values()
-    watching = terminal.stdout_is_terminal()
     with ExitStack() as stack:
-        sinks: list[Callable[[Line], None]] = []
-        if not watching and sys.stdout is not None:
-            sinks.append(LogWriter(sys.stdout.buffer))
-        # A person at a terminal always gets a log file, so the game can be resumed.
-        keep = watching or interactive
-        log_path: Path | None = None
-        if log is not None or keep:
-            name = log if log is not None else str(terminal.default_log_path(game.name, seed))
-            handle, log_path = open_new_log(name)
-            stack.enter_context(handle)
-            sinks.append(LogWriter(handle))
+        with notes_held():  # a deck's warning only if the command goes on
+            options, setup = game.resolve_options(game.load_given(given))
+            controllers = seat_map(game, options, bot, seats)
+            terminal.check_scripts(scripts)  # before a line is written: bad files are usage errors
+            if seed is None:
+                seed = fresh_seed()
+            interactive = (
+                not scripts and terminal.stdin_is_terminal() and HUMAN in controllers.values()
+            )
+            watching = terminal.stdout_is_terminal()
+            sinks: list[Callable[[Line], None]] = []
+            if not watching and sys.stdout is not None:
+                sinks.append(LogWriter(sys.stdout.buffer))
+            # A person at a terminal always gets a log file, so the game can be resumed.
+            keep = watching or interactive
+            log_path: Path | None = None
+            if log is not None or keep:
+                name = log if log is not None else str(terminal.default_log_path(game.name, seed))
+                handle, log_path = open_new_log(name)
+                stack.enter_context(handle)
+                sinks.append(LogWriter(handle))
         out = echo if watching else note
         try:
             session = Session(game, options, setup, seed, controllers, sinks)

@@ -40,21 +40,22 @@ def simulate(
     with notes_held():  # a deck's warning only if the command goes on
         options, setup = game.resolve_options(game.load_given(given))
         runs = game.variants(options) if game.variants is not None else None
-        if not runs:
+        if runs:
+            planned = _plan_runs(game_name, runs, bot, seats, logs, force)
+        else:
             controllers = seat_map(game, options, bot or game.default_bot, seats)
             if HUMAN in controllers.values():
                 raise UsageError(
                     "simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)"
                 )
+            if logs is not None:
+                _logs_folder(logs, force)
     if runs:
         return _simulate_runs(
-            game_name, runs, setup, games, seed, bot, seats, workers, as_json, logs, force,
-            cluster, batch,
-        )  # fmt: skip
+            game_name, planned, setup, games, seed, workers, as_json, cluster, batch
+        )
     if seed is None:
         seed = fresh_seed()
-    if logs is not None:
-        _logs_folder(logs, force)
     job = sim.Job(game.name, options, setup, controllers, seed, logs)
     try:
         results = _play(job, games, workers, cluster, batch)
@@ -143,32 +144,25 @@ def _report(
         echo(sim.format_summary(summary))
 
 
-def _simulate_runs(
+Planned = list[tuple[str, dict[str, Any], dict[str, str], str | None]]
+"""The runs of ``--players all``: each run's label, options, seats and logs folder."""
+
+
+def _plan_runs(
     game_name: str,
     runs: list[tuple[str, dict[str, Any]]],
-    setup: dict[str, Any],
-    games: int,
-    seed: int | None,
     bot: str | None,
     seats: tuple[str, ...],
-    workers: int,
-    as_json: bool,
     logs: str | None,
-    force: bool = False,
-    cluster: str | None = None,
-    batch: int | None = None,
-) -> int:
-    """One option value that stands for several runs (``--players all``): each run is
-    played with the same seed and summarized on its own; logs go to a folder per run.
-
-    Everything is checked before the first game: the seats against the run with the most
-    (``--seat p4=basic`` plays in the 4-player run only) and every run's logs folder."""
-    from cardcli import simulate as sim
-
+    force: bool,
+) -> Planned:
+    """One option value that stands for several runs (``--players all``), checked before
+    the first game: the seats against the run with the most (``--seat p4=basic`` plays in
+    the 4-player run only) and every run's logs folder."""
     game = get_game(game_name)
     widest = max((options for _, options in runs), key=lambda o: len(game.seat_names(o)))
     seat_map(game, widest, bot or game.default_bot, seats)  # refuses an unknown seat or bot
-    planned: list[tuple[str, dict[str, Any], dict[str, str], str | None]] = []
+    planned: Planned = []
     for label, options in runs:
         names = set(game.seat_names(options))
         here = tuple(s for s in seats if s.partition("=")[0].strip().lower() in names)
@@ -181,6 +175,25 @@ def _simulate_runs(
             folder = str(Path(logs) / label.replace(" ", "-"))
             _logs_folder(folder, force)
         planned.append((label, options, controllers, folder))
+    return planned
+
+
+def _simulate_runs(
+    game_name: str,
+    planned: Planned,
+    setup: dict[str, Any],
+    games: int,
+    seed: int | None,
+    workers: int,
+    as_json: bool,
+    cluster: str | None,
+    batch: int | None,
+) -> int:
+    """The planned runs, each played with the same seed and summarized on its own; logs
+    go to a folder per run."""
+    from cardcli import simulate as sim
+
+    game = get_game(game_name)
     if seed is None:
         seed = fresh_seed()
     summaries: dict[str, Any] = {}
