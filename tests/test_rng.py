@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardcli.engine.rng import (
     RNG_ID,
     RNG_V1,
@@ -322,6 +324,15 @@ def test_shuffle_then_riffle_before_v3_draws_forward() -> None:
             expected.append(forward.riffle(expected[-1]))
         assert decks == expected
         assert version(9).shuffle_then_riffle(list(range(52)), 5, history=False) == [expected[-1]]
+
+
+def test_shuffle_then_riffle_refuses_a_negative_count() -> None:
+    for version in (Rng, RngV2, RngV1):
+        with pytest.raises(ValueError):
+            version(1).shuffle_then_riffle([1, 2, 3], -1)
+    assert Rng(1).shuffle_then_riffle([1, 2, 3], 0) == Rng(1).shuffle_then_riffle(
+        [1, 2, 3], 0, False
+    )
 
 
 def test_a_decision_rng_skips_from_its_decision_seed() -> None:

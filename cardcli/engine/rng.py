@@ -1,8 +1,9 @@
 """The one random number generator every game uses, in versions named by an id.
 
 Every log header names the version it was made with; new games use
-``RNG_ID``. The versions share SplitMix64, ``below`` and ``derive``; they
-differ in how they shuffle and riffle.
+``RNG_ID``. The versions share SplitMix64, ``below`` and ``derive``; v2
+shuffles and riffles with fewer draws than v1, and v3 is v2 with a shuffle
+followed by riffles drawn from the end back.
 
 Algorithm ``splitmix64-v1``:
 
@@ -208,6 +209,8 @@ class Rng:
         and the riffles are not worked out: the generator moves past their
         bits as if it had drawn them.
         """
+        if times < 0:
+            raise ValueError(f"shuffle_then_riffle() needs a count of riffles, got {times}")
         last = list(items)
         self.shuffle(last)
         n = len(last)
@@ -289,6 +292,8 @@ class RngV2(Rng):
     def shuffle_then_riffle(
         self, items: Sequence[T], times: int, history: bool = True
     ) -> list[list[T]]:
+        if times < 0:
+            raise ValueError(f"shuffle_then_riffle() needs a count of riffles, got {times}")
         deck = list(items)
         self.shuffle(deck)
         decks = [deck]
