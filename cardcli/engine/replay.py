@@ -279,8 +279,8 @@ class Replay:
         seat = session.state.to_move()
         if seat is None:
             raise _NoSuchBotLine(f"a line of the {one_line(bot)} bot, but nobody is to move")
-        if session.bot_for(seat) != bot:
-            who = session.bot_for(seat)
+        who = session.bot_for(seat)
+        if who != bot:
             played_by = "a person" if who is None else f"the {who} bot"
             raise _NoSuchBotLine(
                 f"a line of the {one_line(bot)} bot, but the game waits on {seat}, played by {played_by}"

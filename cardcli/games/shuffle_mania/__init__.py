@@ -125,9 +125,10 @@ def new_state(
         # never change the other's cards.
         seat_rng = rng.child(rng.next64())
         tagged: dict[str, str] = {"player": seat} if multi else {}
+        faces: tuple[str, ...] = RITUAL
         if order is not None:
-            start = "order"
-            decks = [list(order)]  # no opening ritual
+            start, faces = "order", ()  # no opening ritual: decks holds the one deck
+            decks = [list(order)]
         else:
             start = options["start"]
             # Quiet, nobody sees the decks before the last: they may be left out.
@@ -135,14 +136,12 @@ def new_state(
         # Quiet (nobody reads them): the events are built bare, for the count of lines.
         if quiet:
             events.append({"type": "deck_ordered"})
-            if order is None:
-                events.extend({"type": "shuffled"} for _ in RITUAL)
+            events.extend({"type": "shuffled"} for _ in faces)
         else:
             events.append(
                 {"type": "deck_ordered", **tagged, "start": start, "cards": card_names(decks[0])}
             )
-            # With --order there is no ritual: decks holds the one deck.
-            for face, deck in zip(RITUAL if order is None else (), decks[1:], strict=True):
+            for face, deck in zip(faces, decks[1:], strict=True):
                 events.append(
                     {
                         "type": "shuffled",
