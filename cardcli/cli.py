@@ -151,8 +151,8 @@ def _complete_cards(ctx: click.Context, param: click.Parameter, incomplete: str)
     prefix = normalize(" ".join(typed))
     pool = CardPool.bundled()
     try:
-        names = {card.name for card in pool.cards.values()} | set(pool.user_names())
-    except CardcliError:  # a damaged user pool: complete from the bundled cards
+        names = set(pool.all_names())
+    except CardcliError:  # a damaged user database: complete from the hand-written cards
         names = {card.name for card in pool.cards.values()}
     found: set[str] = set()
     for name in names:
@@ -626,7 +626,7 @@ def deck_show(file: str, fmt: str | None) -> None:
 
 @cli.group()
 def cards() -> None:
-    """Look up cards in the card pool, and import MTGJSON card data."""
+    """Look up any Magic card or token, and import newer MTGJSON card data."""
 
 
 @cards.command("search")
@@ -655,7 +655,8 @@ def cards_search(words: tuple[str, ...], limit: int, as_json: bool) -> None:
 def cards_show(words: tuple[str, ...], as_json: bool) -> None:
     """Show one card: cost, type line, Oracle text, automated or manual.
 
-    No quotes needed: cardcli cards show lightning bolt. Exit 1 if it is not in the pool.
+    No quotes needed: cardcli cards show lightning bolt. A token by name and what
+    tells it apart: cardcli cards show dinosaur 3/1 red. Exit 1 if no card has the name.
     """
     from cardcli import deck_app
 
@@ -667,14 +668,17 @@ def cards_show(words: tuple[str, ...], as_json: bool) -> None:
 @click.option(
     "--out",
     metavar="FILE",
-    help="where to write the pool [default: the user card pool]",
+    help="where to write the database [default: the user's card database]",
     shell_complete=_complete_files,
 )
 def cards_import(file: str, out: str | None) -> None:
-    """Import MTGJSON's AtomicCards.json into the user card pool (streamed).
+    """Update the card data from an MTGJSON file (plain, .gz, .xz or .bz2; streamed).
 
-    The pool is $CARDCLI_HOME/cards.jsonl, else $XDG_DATA_HOME/cardcli/cards.jsonl,
-    else ~/.local/share/cardcli/cards.jsonl; validation and the games use it.
+    cardcli ships every card; import a newer AtomicCards.json for cards printed
+    since, or a set file (LCI.json) or AllPrintings.json for printed tokens by
+    set code. The database is $CARDCLI_HOME/cards.db, else
+    $XDG_DATA_HOME/cardcli/cards.db, else ~/.local/share/cardcli/cards.db; it
+    comes before the shipped card data, and hand-written cards before both.
     """
     from cardcli import deck_app
 

@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardcli.cards.mtg.decklist import STDIN_NAME
-from cardcli.cards.mtg.pool import normalize
-from cardcli.cards.mtg.validate import HUNSBERGER_NOTE, Problem
+from cardcli.cards.mtg.validate import HUNSBERGER_NOTE, Problem, entry_key
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.printable import printable
 from cardcli.words import counted
@@ -94,7 +93,7 @@ def scoring_table(report: Report) -> list[dict[str, object]]:
     counts: dict[str, int] = {}
     found: dict[str, str] = {}
     for entry in report.deck.section("main"):
-        card = report.cards.get(normalize(entry.name))
+        card = report.cards.get(entry_key(entry))
         if card is None:
             continue
         counts[card.name] = counts.get(card.name, 0) + entry.count
@@ -125,7 +124,7 @@ def deck_show(file: str, fmt: str | None) -> int:
     unread = {(line, text) for line, text in deck.problems}
     for problem in report.problems:
         not_read = (problem.line, problem.message) in unread
-        unknown = problem.message.startswith(("unknown card", "not in the card pool"))
+        unknown = problem.message.startswith(("unknown card", "no Magic card or token"))
         if not_read or unknown or (problem.level == "note" and not _summary_note(problem)):
             _echo(problem.text())
     return 0
@@ -152,21 +151,18 @@ def cards_search(words: tuple[str, ...], limit: int, as_json: bool) -> int:
     query = " ".join(words)
     if not query.strip():
         raise UsageError("cards search needs words to look for, e.g. cards search destroy creature")
-    found = CardPool.bundled().search(query)
-    shown = found[:limit]
+    total, shown = CardPool.bundled().search(query, limit)
     if as_json:
         cards = [_card_json(card) for card in shown]
-        _echo(json.dumps({"query": query, "total": len(found), "cards": cards}, ensure_ascii=False))
-        return 0 if found else 1
+        _echo(json.dumps({"query": query, "total": total, "cards": cards}, ensure_ascii=False))
+        return 0 if total else 1
     for card in shown:
         _echo(f"{card.name:<32} {card.mana_cost:<14} {card.type_line}")
-    if not found:
+    if not total:
         _echo(f"no card matches '{query}'")
         return 1
-    if len(found) > limit:
-        _echo(
-            f"({limit} of {counted(len(found), 'card')} shown; --limit {len(found)} shows them all)"
-        )
+    if total > limit:
+        _echo(f"({limit} of {counted(total, 'card')} shown; --limit {total} shows them all)")
     return 0
 
 
@@ -187,13 +183,17 @@ def cards_show(words: tuple[str, ...], as_json: bool) -> int:
 
 
 def cards_import(file: str, out: str | None) -> int:
-    from cardcli.cards.mtg.mtgjson import import_atomic_cards
-    from cardcli.cards.mtg.pool import user_pool_path
+    """Update the user's card database from an MTGJSON file (AtomicCards, a set, AllPrintings)."""
+    from cardcli.cards.mtg.dbbuild import import_file
+    from cardcli.cards.mtg.pool import MTGJSON_URL, user_db_path
 
-    target = Path(out) if out else user_pool_path()
-    stats = import_atomic_cards(Path(file), target)
-    _echo(
-        f"imported {counted(stats.cards, 'card')} ({stats.automated} automated, {stats.manual} manual, "
-        f"{stats.skipped} skipped) into {target}"
-    )
+    if "://" in file:
+        raise UsageError(
+            f"cards import takes a file, not an address: download it first (for every card, "
+            f"{MTGJSON_URL}; for a set's tokens, https://mtgjson.com/api/v5/SET.json), e.g. "
+            f"'curl -O {MTGJSON_URL}', then run 'cardcli cards import AtomicCards.json.gz'"
+        )
+    target = Path(out) if out else user_db_path()
+    stats = import_file(Path(file), target)
+    _echo(f"imported {stats.summary()} into {target}")
     return 0

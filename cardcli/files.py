@@ -7,7 +7,7 @@ blocks on a pipe with no writer or reads a device forever.
 
 Writing: only a regular file or a new path. A symlink is followed on purpose:
 the file it points to is written, the link stays. Files that are replaced as a
-whole (the card pool) are written beside their target and renamed onto it only
+whole (the card database) are written beside their target and renamed onto it only
 when complete, so a failed or refused write leaves the old file as it was.
 
 Logs being written are locked (``flock``), so a second writer is refused

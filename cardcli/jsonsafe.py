@@ -3,7 +3,7 @@
 Python's ``json`` turns a 5000-digit number into an error deep inside ``int``
 (or, under the digit limit, into a number big enough to make later arithmetic
 crawl), and accepts ``NaN`` and ``Infinity``, which are not JSON. Everything
-cardcli reads from a log, a card pool or MTGJSON goes through ``loads`` here.
+cardcli reads from a log, a card database or MTGJSON goes through ``loads`` here.
 """
 
 from __future__ import annotations

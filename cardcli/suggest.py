@@ -8,7 +8,7 @@ Spores') is no typo, and suggesting it would mislead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 # Words the prompt answers itself, in every game: a slip on them deserves a hint too.
 PROMPT_WORDS = ("help", "moves", "hint", "show", "quit")
@@ -47,17 +47,45 @@ def distance(a: str, b: str, limit: int) -> int:
     return min(previous[len(b)], limit + 1)
 
 
-def close_to(word: str, choices: Iterable[str], count: int = 3) -> list[str]:
-    """The choices within ``slips_allowed`` of ``word``, nearest first (ties: given order)."""
+_LETTER_BITS = {c: 1 << i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz0123456789")}
+
+
+def letter_mask(word: str) -> int:
+    """The letters and digits a word holds, as bits: one slip changes at most two."""
+    mask = 0
+    for char in set(word):
+        mask |= _LETTER_BITS.get(char, 0)
+    return mask
+
+
+def close_to(
+    word: str, choices: Iterable[str], count: int = 3, masks: Sequence[int] | None = None
+) -> list[str]:
+    """The choices within ``slips_allowed`` of ``word``, nearest first (ties: given order).
+
+    ``masks`` (``letter_mask`` of each choice, in order) lets a long list be
+    searched quickly: a choice whose letters differ by more than two a slip is
+    passed over without working out its distance.
+    """
+    return [choice for _, choice in close_with_slips(word, choices, count, masks)]
+
+
+def close_with_slips(
+    word: str, choices: Iterable[str], count: int = 3, masks: Sequence[int] | None = None
+) -> list[tuple[int, str]]:
+    """(slips, choice) for the choices ``close_to`` gives, nearest first."""
     limit = slips_allowed(word)
+    own = letter_mask(word)
     found: list[tuple[int, int, str]] = []
     for order, choice in enumerate(choices):
-        if choice == word:
+        if choice == word or abs(len(choice) - len(word)) > limit:
+            continue
+        if masks is not None and (masks[order] ^ own).bit_count() > 2 * limit:
             continue
         gap = distance(word, choice, limit)
         if gap <= limit:
             found.append((gap, order, choice))
-    return [choice for _, _, choice in sorted(found)[:count]]
+    return [(gap, choice) for gap, _, choice in sorted(found)[:count]]
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

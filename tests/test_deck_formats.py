@@ -193,24 +193,35 @@ def test_a_dash_reads_the_decklist_from_stdin() -> None:
     assert json.loads(as_json.stdout)["file"] == "<stdin>"
 
 
-def test_a_real_card_missing_from_the_pool_is_told_apart_from_a_typo(tmp_path: Path) -> None:
+def test_a_name_no_card_has_is_told_apart_from_a_typo(tmp_path: Path) -> None:
     path = write(
-        tmp_path, "d.txt", "4 Cavern of Souls\n4 Lightnig Bolt\n4 Mana Crypt\n48 Mountain\n"
+        tmp_path,
+        "d.txt",
+        "4 Cavern of Souls\n4 Lightnig Bolt\n4 Mana Crypt\n4 Quibblewick Unmade\n44 Mountain\n",
     )
     result = cardcli("deck", "validate", str(path))
     assert result.exit_code == 1
     out = result.stdout
-    assert f"{path}:1: error: Cavern of Souls: not in the card pool\n" in out
+    assert "Cavern of Souls" not in out and "Mana Crypt" not in out  # real cards: known
     assert f"{path}:2: error: Lightnig Bolt: unknown card; did you mean 'Lightning Bolt'?\n" in out
+    assert f"{path}:4: error: Quibblewick Unmade: no Magic card or token has this name\n" in out
     assert "Ghave" not in out and "Lightning Helix" not in out  # no far-fetched suggestions
-    assert out.count("cardcli cards import AtomicCards.json") == 1  # said once
-    assert "https://mtgjson.com/api/v5/AtomicCards.json" in out
+    assert out.count("cardcli cards import AtomicCards.json.gz") == 1  # said once
+    assert "https://mtgjson.com/api/v5/AtomicCards.json.gz" in out
+
+
+def test_real_cards_are_never_suggested_for_one_another(tmp_path: Path) -> None:
+    """Foresee and Lightning Blast are cards, not slips for Forest and Lightning Bolt."""
+    path = write(tmp_path, "d.txt", "4 Foresee\n4 Lightning Blast\n52 Forest\n")
+    result = cardcli("deck", "validate", str(path))
+    assert result.exit_code == 0, result.stdout
+    assert "did you mean" not in result.stdout
 
 
 def test_cards_search_and_show_take_several_words_without_quotes() -> None:
-    unquoted = cardcli("cards", "search", "destroy", "target", "creature")
+    unquoted = cardcli("cards", "search", "destroy", "target", "nonblack", "creature")
     assert unquoted.exit_code == 0 and "Doom Blade" in unquoted.stdout
-    assert unquoted.stdout == cardcli("cards", "search", "destroy target creature").stdout
+    assert unquoted.stdout == cardcli("cards", "search", "destroy target nonblack creature").stdout
     shown = cardcli("cards", "show", "lightning", "bolt")
     assert shown.exit_code == 0 and shown.stdout.startswith("Lightning Bolt  {R}\n")
 
@@ -233,9 +244,12 @@ def test_cards_show_json_and_a_card_missing_from_the_pool() -> None:
     data = json.loads(cardcli("cards", "show", "grave", "titan", "--json").stdout)
     assert data["name"] == "Grave Titan" and data["mana_cost"] == "{4}{B}{B}"
     assert data["automated"] is True and data["source"].endswith(".yaml")
-    missing = cardcli("cards", "show", "Cavern", "of", "Souls")
+    cavern = json.loads(cardcli("cards", "show", "Cavern", "of", "Souls", "--json").stdout)
+    assert cavern["source"] == "card data" and cavern["types"] == ["Land"]
+    missing = cardcli("cards", "show", "Quibblewick", "Unmade")
     assert missing.exit_code == 1 and "did you mean" not in missing.stderr
-    assert "not in the card pool" in missing.stderr and "cards import" in missing.stderr
+    assert "no Magic card or token has this name" in missing.stderr
+    assert "cards import" in missing.stderr
 
 
 def test_empty_card_names_and_searches_are_usage_errors() -> None:

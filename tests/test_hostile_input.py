@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from cardcli.cards.mtg.carddb import CardDatabase
 from cardcli.cli import cli
 from tests.conftest import REPO
 
@@ -259,7 +260,7 @@ def test_a_device_is_refused_for_reading_and_writing(tmp_path: Path) -> None:
 def pool_with_one_card(tmp_path: Path) -> Path:
     home = tmp_path / "home"
     home.mkdir(exist_ok=True)
-    pool = home / "cards.jsonl"
+    pool = home / "cards.db"
     result = cardcli("cards", "import", str(FIXTURE), "--out", str(pool))
     assert result.exit_code == 0, result.stderr
     return pool
@@ -286,7 +287,7 @@ def test_importing_what_is_not_mtgjson_keeps_the_old_pool(tmp_path: Path, conten
     result = cardcli("cards", "import", bad, "--out", str(pool))
     one_error_line(result, 2)
     assert pool.read_bytes() == before
-    assert [p.name for p in pool.parent.iterdir()] == ["cards.jsonl"]  # no temporary left
+    assert [p.name for p in pool.parent.iterdir()] == ["cards.db"]  # no temporary left
 
 
 def test_a_card_that_would_damage_the_pool_is_left_out_at_import(tmp_path: Path) -> None:
@@ -313,11 +314,11 @@ def test_a_card_that_would_damage_the_pool_is_left_out_at_import(tmp_path: Path)
         }
     }
     source = write(tmp_path, "a.json", json.dumps(data))
-    out = tmp_path / "cards.jsonl"
+    out = tmp_path / "cards.db"
     result = cardcli("cards", "import", source, "--out", str(out))
     no_traceback(result)
     assert result.exit_code == 0
-    names = [json.loads(line)["name"] for line in out.read_text(encoding="utf-8").splitlines()]
+    names = set(CardDatabase(out).names().values())
     assert "Huge" not in names and "Odd Text" not in names and "Lightning Bolt" in names
     env = {"CARDCLI_HOME": str(tmp_path)}
     shown = cardcli("cards", "show", "Odd Colours", env=env)
@@ -333,35 +334,53 @@ def test_import_refuses_special_files_as_its_output(tmp_path: Path, fifo: str) -
 
 
 def test_import_through_a_symlink_writes_the_file_it_names(tmp_path: Path) -> None:
-    real = tmp_path / "real.jsonl"
-    real.write_text("old\n", encoding="utf-8")
-    link = tmp_path / "link.jsonl"
+    real = tmp_path / "real.db"
+    link = tmp_path / "link.db"
     link.symlink_to(real)
     result = cardcli("cards", "import", str(FIXTURE), "--out", str(link))
     assert result.exit_code == 0, result.stderr
     assert link.is_symlink() and os.readlink(link) == str(real)
-    assert real.read_text(encoding="utf-8").startswith('{"name":')
+    assert real.read_bytes().startswith(b"cardcli card database 1\n")
 
 
 @pytest.mark.parametrize(
-    "line",
+    "record",
     [
-        '{"name": "Bolt", "types": ["Instant"], "mana_cost": "{R}", "oracle": "", "aliases": 5}',
-        '{"name": "Bolt", "types": ["Instant"], "mana_cost": "{R}", "oracle": "", "mana_value": "x"}',
-        '{"name": "Bolt", "types": ["Instant"], "mana_cost": "{R}", "oracle": "", "power": 3}',
-        '{"name": "Bolt", "types": ["Instant"], "mana_cost": "{R}", "oracle": "", "spell": [{"do": 1}]}',
-        '{"name": "Bolt", "types": ["Instant"], "mana_cost": "{R}", "oracle": "", "mana_value": '
-        + HUGE
-        + "}",
+        {"name": "Bolt", "types": ["Instant"], "mana_cost": "{R}", "oracle": "", "aliases": 5},
+        {"name": "Bolt", "types": ["Instant"], "mana_cost": "{R}", "oracle": "", "mana_value": "x"},
+        {"name": "Bolt", "types": ["Instant"], "mana_cost": "{R}", "oracle": "", "power": 3},
+        {
+            "name": "Bolt",
+            "types": ["Instant"],
+            "mana_cost": "{R}",
+            "oracle": "",
+            "spell": [{"do": 1}],
+        },
+        {
+            "name": "Bolt",
+            "types": ["Instant"],
+            "mana_cost": "{R}",
+            "oracle": "",
+            "mana_value": 1e300,
+        },
     ],
 )
-def test_a_damaged_user_pool_is_one_line(tmp_path: Path, line: str) -> None:
-    (tmp_path / "cards.jsonl").write_text(line + "\n", encoding="utf-8")
+def test_a_damaged_user_database_is_one_line(tmp_path: Path, record: dict[str, Any]) -> None:
+    _database_of(tmp_path / "cards.db", record)
     env = {"CARDCLI_HOME": str(tmp_path)}
     for args in (["cards", "show", "Bolt"], ["cards", "search", "bolt"]):
         result = cardcli(*args, env=env)
         no_traceback(result)
         assert result.exit_code == 2 and "damaged" in result.stderr
+
+
+def _database_of(path: Path, record: dict[str, Any]) -> None:
+    """A user database holding one card, written as cardcli writes one."""
+    from cardcli.cards.mtg.carddb import DatabaseContents, write_database
+    from cardcli.cards.mtg.names import normalize
+
+    with path.open("wb") as out:
+        write_database(out, DatabaseContents(cards={normalize(record["name"]): record}))
 
 
 # -- locks: two writers never share a log ---------------------------------------------
@@ -452,17 +471,18 @@ def _log_line(tmp_path: Path, text: str) -> Callable[[], Any]:
 
 
 def _mtgjson(tmp_path: Path, text: str) -> Callable[[], Any]:
-    from cardcli.cards.mtg.mtgjson import import_atomic_cards
+    from cardcli.cards.mtg.dbbuild import import_file
 
     path = Path(write(tmp_path, "a.json", text))
-    return lambda: import_atomic_cards(path, tmp_path / "pool.jsonl")
+    return lambda: import_file(path, tmp_path / "cards.db")
 
 
-def _pool_line(tmp_path: Path, text: str) -> Callable[[], Any]:
+def _pool_record(tmp_path: Path, record: dict[str, Any]) -> Callable[[], Any]:
     from cardcli.cards.mtg.pool import CardPool
 
-    path = Path(write(tmp_path, "cards.jsonl", text + "\n"))
-    return lambda: CardPool(user_pool=path).get("Shock")
+    path = tmp_path / "cards.db"
+    _database_of(path, record)
+    return lambda: CardPool(databases=[CardDatabase(path)]).get("Shock")
 
 
 def _script(tmp_path: Path, text: str) -> Callable[[], Any]:
@@ -529,8 +549,8 @@ def test_every_parser_is_linear_on_a_4mb_pathological_line(tmp_path: Path, case:
         "log line": lambda: _log_line(tmp_path, '{"seq":0,"type":"' + "x" * FOUR_MB + '"}'),
         "mtgjson string": lambda: _mtgjson(tmp_path, '{"data": {"' + "x" * FOUR_MB + '": []}}'),
         "mtgjson spaces": lambda: _mtgjson(tmp_path, "{" + spaces + '"data": {}}'),
-        "user pool line": lambda: _pool_line(
-            tmp_path, '{"name": "Shock", "types": ["Instant"], "oracle": "' + "x" * FOUR_MB + '"}'
+        "user pool line": lambda: _pool_record(
+            tmp_path, {"name": "Shock", "types": ["Instant"], "oracle": "x" * FOUR_MB}
         ),
         "script line": lambda: _script(tmp_path, "auto" + spaces + "x"),
         "shuffle-mania order": lambda: _order("shuffle-mania", "9c" + spaces + "x"),

@@ -481,7 +481,7 @@ def test_deck_show_counts_types_curve_colours_and_automation() -> None:
 def test_cards_show_and_search() -> None:
     shown = cardcli("cards", "show", "grave titan")
     assert shown.exit_code == 0 and "{4}{B}{B}" in shown.stdout and "Deathtouch" in shown.stdout
-    found = cardcli("cards", "search", "zombie token")
+    found = cardcli("cards", "search", "enters or attacks", "two 2/2 black zombie")
     assert found.exit_code == 0 and "Grave Titan" in found.stdout
     missing = cardcli("cards", "show", "Grave Titn")
     assert missing.exit_code == 1 and "did you mean 'Grave Titan'" in missing.stderr

@@ -21,6 +21,7 @@ all (binary, broken YAML or XML, no card line) is a ``DeckError``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,11 +62,17 @@ def count_problem(text: str) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A card name as a decklist writes it, spaces tidied; ``Fire/Ice`` is ``Fire // Ice``."""
+    """A card name as a decklist writes it, spaces tidied; ``Fire/Ice`` is ``Fire // Ice``.
+
+    A token's power and toughness stay as written: ``Dinosaur 3/3`` is no split card.
+    """
     name = name.strip()
-    if "/" in name and "//" not in name:
+    if "/" in name and "//" not in name and not _POWER_TOUGHNESS.search(name):
         name = name.replace("/", " // ")  # "Fire/Ice" as some exports write it
     return " ".join(name.split())
+
+
+_POWER_TOUGHNESS = re.compile(r"(?:^|\s)(?:\d+|[xX])/(?:\d+|[xX])(?:$|\s)")
 
 
 @dataclass
@@ -74,6 +81,8 @@ class Entry:
     name: str
     line: int
     section: str = "main"
+    printing: str | None = None  # "LCI 12" or "LCI" as the line wrote it: picks a token
+    token: bool = False  # the line says it is a token card (the card of that name as one)
 
 
 @dataclass

@@ -84,7 +84,7 @@ class Card:
     cant_be_countered: bool = False
     equip: str | None = None  # 702.6: the equip cost of an Equipment
     hunsberger: dict[str, Any] | None = None  # how it scores in Hunsberger's Solitaire, if given
-    source: str = ""  # where the card came from: "file.yaml", "user pool", "inline"
+    source: str = ""  # where it came from: "file.yaml", "card data", "imported card data", "log"
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
@@ -180,13 +180,19 @@ class Card:
 
     def describe(self) -> str:
         """The card as a few lines of text."""
-        lines = [f"{self.name}  {self.mana_cost}".rstrip(), self.type_line]
-        if self.power is not None:
-            lines.append(f"{self.power}/{self.toughness}")
-        if self.loyalty is not None:
-            lines.append(f"Loyalty {self.loyalty}")
-        if self.oracle:
-            lines.append(self.oracle)
+        if self.raw.get("faces"):  # every face's cost, type line and text are in its Oracle text
+            lines = [self.name, self.oracle]
+        else:
+            lines = [f"{self.name}  {self.mana_cost}".rstrip(), self.type_line]
+            if self.power is not None:
+                lines.append(f"{self.power}/{self.toughness}")
+            if self.token:  # a token has no mana cost to tell its colour by
+                words = [COLOR_NAMES[c] for c in self.colors] or ["colorless"]
+                lines.append(" and ".join(words))
+            if self.loyalty is not None:
+                lines.append(f"Loyalty {self.loyalty}")
+            if self.oracle:
+                lines.append(self.oracle)
         status = (
             "manual: " + (self.manual_reason or "played by hand") if self.manual else "automated"
         )

@@ -1,53 +1,52 @@
-"""The card pool: bundled card files, the user's imported pool, and name lookup.
+"""The card pool: every card cardcli knows, and name lookup.
 
-Names match ignoring case and punctuation ("Twilight's Call" = "twilights call");
-an unknown name gets "did you mean" suggestions. The user pool written by
-``cardcli cards import`` is a JSON-lines file at ``user_pool_path()``, read one
-line at a time so that a pool of every card ever printed stays cheap.
+Three sources, the first that knows a name wins:
+
+1. the hand-written cards of ``decklists/cards/*.yaml`` (and a decklist's
+   inline cards): their behaviour was written by a person;
+2. the user's database, written by ``cardcli cards import`` from a newer
+   MTGJSON file (``user_db_path()``);
+3. the database shipped with cardcli (``cardcli/data/cards.db``): every Magic
+   card's facts and Oracle text, with the tokens real cards make.
+
+A card of a database gets its behaviour from its Oracle text when it is looked
+up (``behaviour.py``). Names match ignoring case, accents and punctuation
+("Twilight's Call" = "twilights call"); a token can be named with what tells it
+apart ("Dinosaur 3/1 red", ``tokens.py``). An unknown name gets "did you mean"
+suggestions only when it is a slip away from a card: a real card is never
+suggested for another.
 """
 
 from __future__ import annotations
 
 import os
-import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from cardcli.cards.mtg.carddb import CardDatabase, PoolError
 from cardcli.cards.mtg.model import Card
-from cardcli.engine.errors import CardcliError, UsageError
-from cardcli.jsonsafe import loads
+from cardcli.cards.mtg.names import normalize
+from cardcli.engine.errors import UsageError
 from cardcli.resources import data_dir
 from cardcli.safeyaml import YamlError, load_yaml_file, without_lines
 
+__all__ = ["CardPool", "PoolError", "normalize"]
+
 MAX_QUERY_CHARS = 1000
-MTGJSON_URL = "https://mtgjson.com/api/v5/AtomicCards.json"
-_PUNCTUATION = re.compile(r"[^0-9a-z ]+")
+MTGJSON_URL = "https://mtgjson.com/api/v5/AtomicCards.json.gz"
+SHIPPED_DB = Path(__file__).resolve().parent.parent.parent / "data" / "cards.db"
 
 
-def normalize(name: str) -> str:
-    """The key a name is matched by.
-
-    >>> normalize("Twilight’s Call") == normalize("twilights call")
-    True
-    >>> normalize("Fire // Ice")
-    'fire ice'
-    """
-    name = name.replace("\u00c6", "Ae").replace("\u00e6", "ae")  # Æther, as cards print it
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return " ".join(_PUNCTUATION.sub("", text.replace("-", " ").replace("/", " ")).split())
-
-
-def user_pool_path() -> Path:
-    """``$CARDCLI_HOME/cards.jsonl``, else ``$XDG_DATA_HOME/cardcli/cards.jsonl``, else ``~/.local/share/cardcli/cards.jsonl``."""
+def user_db_path() -> Path:
+    """``$CARDCLI_HOME/cards.db``, else ``$XDG_DATA_HOME/cardcli/cards.db``, else ``~/.local/share/cardcli/cards.db``."""
     home = os.environ.get("CARDCLI_HOME")
     if home:
-        return Path(home) / "cards.jsonl"
+        return Path(home) / "cards.db"
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "share"
     )
-    return Path(base) / "cardcli" / "cards.jsonl"
+    return Path(base) / "cardcli" / "cards.db"
 
 
 def bundled_card_files() -> list[Path]:
@@ -70,16 +69,42 @@ def read_card_file(path: Path) -> list[tuple[dict[str, Any], int]]:
     return found
 
 
-class CardPool:
-    """Cards by normalized name, from bundled files, inline cards and the user pool."""
+def _read_card_file_fast(path: Path) -> list[dict[str, Any]]:
+    """The cards of a bundled card file, parsed by libyaml where it is there.
 
-    def __init__(self, cards: Iterable[Card] = (), user_pool: Path | None = None) -> None:
+    The bundled files are ours and small; the line-keeping reader is ten times
+    slower and is kept for saying where a problem is (``read_card_file``).
+    """
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None)
+    if loader is None:
+        return [data for data, _line in read_card_file(path)]
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        data = None
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(cards, list) or not all(
+        isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("types"), list)
+        for c in cards
+    ):
+        return [data for data, _line in read_card_file(path)]  # says where the problem is
+    return cards
+
+
+class CardPool:
+    """Cards by key: hand-written cards first, then the databases in order."""
+
+    def __init__(self, cards: Iterable[Card] = (), databases: Iterable[CardDatabase] = ()) -> None:
         self.cards: dict[str, Card] = {}
-        self.user_pool = user_pool
-        self.missing: set[str] = set()  # names looked up in the user pool in vain
-        self.bundled_count = 0  # cards from the bundled files
-        self._user_names: list[str] | None = None
-        self._known: dict[str, str] | None = None  # every name by its key, for suggestions
+        self.databases = list(databases)
+        self.bundled_count = 0  # hand-written cards
+        self.notes: dict[str, str] = {}  # what a looked-up name was taken as (a token's variant)
+        self._looked_up: dict[str, Card] = {}  # cards of the databases, and tokens, once found
+        self._missing: set[str] = set()
+        self._known: tuple[list[str], list[int], list[str]] | None = None
+        self._ranks: dict[str, int] | None = None
         for card in cards:
             self.add(card)
 
@@ -91,180 +116,335 @@ class CardPool:
 
     @classmethod
     def bundled(cls, with_user_pool: bool = True) -> CardPool:
-        pool = cls(user_pool=user_pool_path() if with_user_pool else None)
+        """The hand-written cards, the user's database (unless told not to) and the shipped one."""
+        databases = []
+        user = user_db_path()
+        if with_user_pool and user.is_file():
+            databases.append(CardDatabase(user))
+        if SHIPPED_DB.is_file():
+            databases.append(CardDatabase(SHIPPED_DB))
+        pool = cls(databases=databases)
         for path in bundled_card_files():
-            for data, _line in read_card_file(path):
+            for data in _read_card_file_fast(path):
                 pool.add(Card.from_data(data, source=path.name))
                 pool.bundled_count += 1
         return pool
 
-    def get(self, name: str) -> Card | None:
+    # -- lookup ------------------------------------------------------------------------
+
+    def get(self, name: str, printing: str | None = None, token: bool = False) -> Card | None:
+        """The card ``name`` names (a card, a face, or a token), or None.
+
+        A card's name comes first, then a token's, then a face's ("Blood" is the
+        token before it is the half of Flesh // Blood). ``token`` (or a name
+        ending in "token", as Horde decklists write it) asks for a token first: a
+        token of that name, else the card of that name played as a token card
+        (the Horde app plays its artifact Slivers so); so does a token set's code
+        (``TLCI``) as the printing.
+        """
+        base = _without_token_word(name)
+        if base != name and self._exact(name) is None:
+            name, token = base, True
         key = normalize(name)
+        cache = f"{key} ({printing})" if printing else key
+        cache = f"{cache} [token]" if token else cache
         card = self.cards.get(key)
-        if card is None and " " in key and "//" in name:
-            card = self.cards.get(normalize(name.split("//")[0]))
-        if card is None and key not in self.missing:
-            card = self._from_user_pool({key}).get(key)
-            if card is not None:
-                self.add(card)
-            else:
-                self.missing.add(key)
+        if card is not None and (card.token or not token):
+            return card  # a card's printing changes nothing
+        card = self._looked_up.get(cache)
+        if card is not None or cache in self._missing:
+            return card
+        tokens_first = token or _token_set(printing)
+        if not tokens_first:
+            card = self._from_databases(key, aliases=False)
+        if card is None:
+            card = self._token(name, printing, cache)
+        if card is None and not token:
+            card = self._from_databases(key, aliases=True)
+            if card is None and "//" in name:
+                card = self.get(name.split("//")[0])
+        if card is None and token:
+            card = self._card_as_token(name, cache)
+        if card is None:
+            self._missing.add(cache)
+        else:
+            self._looked_up[cache] = card
         return card
 
+    def _exact(self, name: str) -> Card | None:
+        """The card of exactly this name, hand-written or in a database ("Pricey Token")."""
+        key = normalize(name)
+        return self.cards.get(key) or self._looked_up.get(key) or self._from_databases(key, False)
+
+    def _card_as_token(self, name: str, cache: str) -> Card | None:
+        from dataclasses import replace
+
+        card = self.get(name)
+        if card is None or card.token or not card.is_creature:
+            return None
+        self.notes[cache] = (
+            f"the card {card.name} played as a token card: no mana cost, and it is gone "
+            "once it leaves the battlefield"
+        )
+        raw = {**card.raw, "token": True, "mana_cost": ""}
+        raw.pop("mana_value", None)
+        return replace(card, token=True, mana_cost="", mana_value=0, raw=raw)
+
+    def own(self, name: str) -> Card | None:
+        """The hand-written (or inline) card of exactly this name, looking nowhere else."""
+        return self.cards.get(normalize(name))
+
     def resolve(self, names: Iterable[str]) -> None:
-        """Load every name the bundled cards lack from the user pool in one pass."""
-        wanted = {normalize(n) for n in names} - set(self.cards) - self.missing
-        found = self._from_user_pool(wanted)
-        for card in found.values():
-            self.add(card)
-        self.missing |= wanted - set(found)
+        """Look every name up once (a database answers each from one block)."""
+        for name in names:
+            self.get(name)
 
-    def _from_user_pool(self, keys: set[str]) -> dict[str, Card]:
-        if not keys or self.user_pool is None or not self.user_pool.is_file():
-            return {}
-        found: dict[str, Card] = {}
-        for number, data in iter_user_pool(self.user_pool):
-            names = [str(data.get("name", "")), *map(str, data.get("aliases") or [])]
-            for key in map(normalize, names):
-                if key in keys:
-                    found[key] = _pool_card(data, self.user_pool, number)
-        return found
+    def note(self, name: str, printing: str | None = None, token: bool = False) -> str:
+        """What a looked-up name was taken as, where that needs saying (a token's variant)."""
+        base = _without_token_word(name)
+        if base != name and self._exact(name) is None:
+            name, token = base, True
+        key = normalize(name)
+        cache = f"{key} ({printing})" if printing else key
+        return self.notes.get(f"{cache} [token]" if token else cache, "")
 
-    def user_names(self) -> list[str]:
-        """Every name in the user pool (read once, for suggestions)."""
-        if self._user_names is None:
-            self._user_names = []
-            if self.user_pool is not None and self.user_pool.is_file():
-                self._user_names = [str(d["name"]) for _, d in iter_user_pool(self.user_pool)]
-        return self._user_names
+    def _from_databases(self, key: str, aliases: bool) -> Card | None:
+        from cardcli.cards.mtg.behaviour import with_behaviour
+
+        for database in self.databases:
+            record = database.get(key, aliases)
+            if record is not None:
+                return _card_of(database, record, with_behaviour)
+        return None
+
+    def token_variants(self, key: str) -> list[dict[str, Any]]:
+        """The tokens named ``key``: hand-written first, then the databases', each once."""
+        from cardcli.cards.mtg.tokens import variant_key
+
+        found: list[dict[str, Any]] = []
+        seen: set[Any] = set()
+        hand = self.cards.get(key)
+        if hand is not None and hand.token:
+            found.append(dict(hand.raw) if hand.raw else {"name": hand.name})
+            seen.add(variant_key(found[0]))
+        for database in self.databases:
+            for token in database.tokens().get(key, ()):
+                mark = variant_key(token)
+                if mark not in seen:
+                    seen.add(mark)
+                    found.append(token)
+        return sorted(found, key=lambda token: bool(token.get("printing")))
+
+    def _token(self, name: str, printing: str | None, cache: str) -> Card | None:
+        """A token by name and what the line says of it (``tokens.py``), or None."""
+        from dataclasses import replace as changed
+
+        from cardcli.cards.mtg.tokens import choice_note, choose, made_from, parse_spec
+
+        spec = parse_spec(name, printing)
+        if spec is None:
+            return None
+        variants = self.token_variants(normalize(spec.name))
+        token = choose(variants, spec)
+        unknown_printing = ""
+        if token is None and spec.printing:  # "Golem (TNPH)": a Phyrexian Golem of that set
+            related = self._tokens_with_subtypes(spec.name)
+            token = choose(related, spec)
+            variants = related if token is not None else variants
+            if token is None:
+                token = choose(variants, changed(spec, printing=None))
+                unknown_printing = spec.printing
+        made = token is None
+        if token is None:
+            token = made_from(spec)
+        if token is None:
+            return None
+        note = choice_note(token, variants, made)
+        if unknown_printing:
+            note += f"; no such token is known from {unknown_printing}"
+        self.notes[cache] = note
+        data = {k: v for k, v in token.items() if k not in ("token_of", "token_sets")}
+        hand = self.cards.get(normalize(token["name"]))
+        source = "its description" if made else "card data"
+        if hand is not None and hand.token and hand.raw == data:
+            source = hand.source
+        return Card.from_data(data, source=source)
+
+    def _tokens_with_subtypes(self, name: str) -> list[dict[str, Any]]:
+        """Phyrexian tokens of ``name`` ("Golem" is a Phyrexian Golem since the 2022
+        Oracle update gave Phyrexian to the tokens of New Phyrexia and others)."""
+        words = {w.lower() for w in name.split()} | {"phyrexian"}
+        key = normalize(f"Phyrexian {name}")
+        return [
+            token
+            for database in self.databases
+            for token in database.tokens().get(key, ())
+            if {t.lower() for t in token.get("subtypes", ())} == words
+        ]
+
+    # -- names -------------------------------------------------------------------------
+
+    def _names(self) -> tuple[list[str], list[int], list[str]]:
+        """Every key, its letter mask and its name, the most played first: hand-written
+        cards, the databases' cards and their tokens."""
+        if self._known is None:
+            from cardcli.suggest import letter_mask
+
+            known: dict[str, str] = {}
+            for key, card in self.cards.items():
+                known.setdefault(key, card.name)
+            for database in self.databases:
+                for key, name in database.names().items():
+                    known.setdefault(key, name)
+                for key, variants in database.tokens().items():
+                    known.setdefault(key, variants[0]["name"])
+            ranks = self.ranks()
+            keys = sorted(known, key=lambda k: (ranks.get(k, 10**7), k))
+            self._known = (keys, [letter_mask(k) for k in keys], [known[k] for k in keys])
+        return self._known
+
+    def ranks(self) -> dict[str, int]:
+        """How much each card is played (EDHREC's rank, 1 the most), by key."""
+        if self._ranks is None:
+            self._ranks = {}
+            for database in reversed(self.databases):
+                self._ranks.update(database.ranks())
+        return self._ranks
+
+    def all_names(self) -> list[str]:
+        return self._names()[2]
 
     def suggest(self, name: str, count: int = 3) -> list[str]:
-        """Pool names a typing slip or two away from ``name``, or that it begins or is
-        inside of (whole words).
+        """The names fewest typing slips away from ``name`` (up to two or three for a
+        long name), and those it is a whole word of ("Bolt" for Lightning Bolt), the
+        most played first.
 
         Nothing for a name that is merely long and shares letters: a real card
         missing from the pool is told apart from a typo (``unknown_message``).
         """
-        from cardcli.suggest import close_to
+        from cardcli.suggest import close_with_slips
 
         key = normalize(name)
         if not key:
             return []
-        if self._known is None:
-            self._known = {k: card.name for k, card in self.cards.items()}
-            for other in self.user_names():
-                self._known.setdefault(normalize(other), other)
-        known = self._known
-        keys = close_to(key, known, count)
-        if not keys and len(key) >= 4:
-            keys = [k for k in known if k.startswith(key + " ")][:count]
-        if not keys and len(key) >= 4:  # the words of a name: 'bolt' for Lightning Bolt
-            keys = [k for k in known if f" {key} " in f" {k} "][:count]
-        return list(dict.fromkeys(known[k] for k in keys))
+        keys, masks, names = self._names()
+        slips = close_with_slips(key, keys, 2 * count, masks)
+        nearest = [k for gap, k in slips if gap == slips[0][0]] if slips else []
+        words: list[str] = []
+        if len(key) >= 4:
+            words = [k for k in keys if f" {key} " in f" {k} "][:count]
+        ordered = [*nearest[:1], *words[:1], *nearest[1:], *words[1:]]
+        index = {k: i for i, k in enumerate(keys)}
+        shown = [names[index[k]] for k in dict.fromkeys(ordered)]
+        return list(dict.fromkeys(shown))[:count]
 
     def unknown_message(self, name: str) -> str:
-        """A typo gets did-you-mean; a name with nothing close is said to be missing."""
+        """A typo gets did-you-mean; a name with nothing close is said to be unknown."""
         hints = self.suggest(name)
         if hints:
             return f"unknown card '{name}'; did you mean {' or '.join(repr(h) for h in hints)}?"
-        return f"unknown card '{name}': not in the card pool"
+        return f"unknown card '{name}': no Magic card or token has this name"
 
     def missing_hint(self) -> str:
-        """How to get the cards the pool lacks: said once, after the cards it lacks."""
-        if self.user_pool is not None and self.user_pool.is_file():
-            return (
-                f"the card pool is the {self.bundled_count} bundled cards and the "
-                f"{len(self.user_names())} imported into {self.user_pool}: check the spelling, "
-                f"or import a newer AtomicCards.json ({MTGJSON_URL})"
-            )
+        """What to do about a name no card has: said once, after the names."""
+        dated = "its card data"
+        for database in self.databases:
+            date = database.source.get("date") or database.source.get("cards", {}).get("date")
+            if date:
+                dated = f"{date} (MTGJSON)"
+                break
         return (
-            f"the card pool holds the {self.bundled_count} bundled cards only; to add every "
-            f"Magic card, download AtomicCards.json ({MTGJSON_URL}) and run "
-            "'cardcli cards import AtomicCards.json'"
+            f"cardcli knows every Magic card up to {dated}: check the spelling, or for a "
+            f"card printed since, download AtomicCards.json.gz ({MTGJSON_URL}) and run "
+            "'cardcli cards import AtomicCards.json.gz'"
         )
 
-    def search(self, query: str, limit: int | None = None) -> list[Card]:
-        """Cards whose name, type line or Oracle text contain every word of ``query``.
+    # -- search ------------------------------------------------------------------------
 
-        Names that contain the query come first, then by name; all of them
-        unless ``limit`` is given.
+    def search(self, query: str, limit: int | None = None) -> tuple[int, list[Card]]:
+        """How many cards have every word of ``query`` in their name, type line or
+        Oracle text, and the first ``limit`` of them (all, without a limit).
+
+        Names that contain the query come first, then the most played. Only the
+        cards returned are built; the rest are matched on their text alone.
         """
         if len(query) > MAX_QUERY_CHARS:
             raise UsageError(f"a search of {len(query)} characters; at most {MAX_QUERY_CHARS}")
         words = query.lower().split()
-        seen: dict[str, Card] = {}
+        found: dict[str, tuple[Card | None, CardDatabase | None, str]] = {}
         for card in self.cards.values():
-            text = f"{card.name} {card.type_line} {card.oracle}".lower()
-            if all(word in text for word in words):
-                seen[card.name] = card
-        if self.user_pool is not None and self.user_pool.is_file():
-            for number, data in iter_user_pool(self.user_pool):
-                if data["name"] in seen:
-                    continue
-                # Match on the raw text first; only a match is checked and built.
-                keys = ("name", "supertypes", "types", "subtypes", "oracle")
-                raw = " ".join(str(data.get(key, "")) for key in keys).lower()
-                raw += " token" if data.get("token") is True else ""
-                if not all(word in raw for word in words):
-                    continue
-                card = _pool_card(data, self.user_pool, number)
-                text = f"{card.name} {card.type_line} {card.oracle}".lower()
-                if all(word in text for word in words):
-                    seen[card.name] = card
-        found = sorted(seen.values(), key=lambda c: (query.lower() not in c.name.lower(), c.name))
-        return found if limit is None else found[:limit]
+            if card.name not in found and _matches(words, card.name, card.type_line, card.oracle):
+                found[card.name] = (card, None, "")
+        for database in self.databases:
+            for data in self._scan(database, words):
+                record = database.record(data)
+                name = record["name"]
+                if name not in found and normalize(name) not in self.cards:
+                    found[name] = (None, database, data)
+        ranks = self.ranks()
+        lowered = query.lower()
+        order = sorted(
+            found,
+            key=lambda n: (lowered not in n.lower(), ranks.get(normalize(n), 10**7), n),
+        )
+        shown = order if limit is None else order[:limit]
+        return len(order), [self._built(*found[name]) for name in shown]
+
+    def _built(self, card: Card | None, database: CardDatabase | None, data: str) -> Card:
+        from cardcli.cards.mtg.behaviour import with_behaviour
+
+        if card is not None or database is None:
+            assert card is not None
+            return card
+        return _card_of(database, database.record(data), with_behaviour)
+
+    def _scan(self, database: CardDatabase, words: list[str]) -> Iterator[str]:
+        """The JSON of each card of a database whose text holds every word."""
+        for block in database.raw_blocks():
+            for _key, data in block:
+                raw = data.lower()
+                if all(word in raw for word in words):
+                    record = database.record(data)
+                    kinds = (*record.get("supertypes", ()), *record.get("types", ()))
+                    type_line = " ".join((*kinds, "—", *record.get("subtypes", ())))
+                    if _matches(words, record["name"], type_line, record.get("oracle", "")):
+                        yield data
 
 
-class PoolError(CardcliError):
-    """The user card pool cannot be read: unusable input, exit code 2."""
-
-    exit_code = 2
-
-
-def _damaged(path: Path, number: int) -> PoolError:
-    return PoolError(
-        f"{path}:{number}: the user card pool is damaged; run 'cardcli cards import' again"
-    )
+def _matches(words: list[str], name: str, type_line: str, oracle: str) -> bool:
+    text = f"{name} {type_line} {oracle}".lower()
+    return all(word in text for word in words)
 
 
-def _pool_card(data: dict[str, Any], path: Path, number: int) -> Card:
-    """A card of the user pool, checked against the card schema before any use."""
+def _token_set(printing: str | None) -> bool:
+    """``TLCI``: a token set's code (``T`` and its set's), as Scryfall and the Horde app write it."""
+    code = (printing or "").split(" ")[0]
+    return len(code) == 4 and code.startswith("T") and code[1:].isalnum()
+
+
+def _without_token_word(name: str) -> str:
+    """``Zombie Token`` -> ``Zombie``: the word Horde decklists end a token's name with."""
+    words = name.split()
+    if len(words) >= 2 and words[-1].lower() in ("token", "tokens"):
+        return " ".join(words[:-1])
+    return name
+
+
+def _card_of(database: CardDatabase, record: dict[str, Any], with_behaviour: Any) -> Card:
+    """A database's record as a card; the user's database is checked against the schema
+    first (the shipped one is checked by the tests, card by card)."""
+    if database.path == SHIPPED_DB:
+        return Card.from_data(with_behaviour(record), source="card data")
     from cardcli.cards.mtg.schemas import card_validator
 
-    error = next(iter(card_validator().iter_errors(data)), None)
+    error = next(iter(card_validator().iter_errors(record)), None)
     if error is not None:
         field = "/".join(map(str, error.path)) or "card"
         raise PoolError(
-            f"{path}:{number}: the user card pool is damaged ({field}: {error.message[:80]}); "
-            "run 'cardcli cards import' again"
+            f"{database.path}: the card database is damaged ({record.get('name', '?')}: "
+            f"{field}: {error.message[:80]}); import the cards again with 'cardcli cards import FILE'"
         )
     try:
-        return Card.from_data(data, source="user pool")
+        return Card.from_data(with_behaviour(record), source="imported card data")
     except (TypeError, ValueError, KeyError, AttributeError):
-        raise _damaged(path, number) from None
-
-
-def iter_user_pool(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line number, card data) for each card of the user pool."""
-    number = 0
-    try:
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                number += 1
-                if not line.strip():
-                    continue
-                try:
-                    data = loads(line)
-                except (ValueError, RecursionError):
-                    raise _damaged(path, number) from None
-                if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-                    raise _damaged(path, number)
-                for key in ("types", "aliases"):
-                    value = data.get(key, [])
-                    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
-                        raise _damaged(path, number)
-                yield number, data
-    except UnicodeDecodeError:
-        raise _damaged(path, number + 1) from None
-    except OSError as err:
-        raise PoolError(f"{path}: {err.strerror or err}") from None
+        raise PoolError(f"{database.path}: the card database is damaged") from None

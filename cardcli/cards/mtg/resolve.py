@@ -1,10 +1,10 @@
 """Decklists resolved for a game's log header, and read back by the engine.
 
 A Magic game records its decks in the header, card definitions included, so
-that a log replays from the header alone: on any machine, with any user pool,
-after the bundled pool has changed. Resolving reads files and the card pool
-(the CLI side, through an option's ``load``); reading back (``cards_of``,
-``check_resolved``) touches no file.
+that a log replays from the header alone: on any machine, with any card data,
+after the hand-written cards or the card database have changed. Resolving
+reads files and the card pool (the CLI side, through an option's ``load``);
+reading back (``cards_of``, ``check_resolved``) touches no file.
 
 The resolved form, a JSON object::
 
@@ -68,17 +68,16 @@ def resolve_deck_file(
         raise UsageError(f"{label}: {_listed(bad)}")
     local = CardPool([card for card, _ in deck.inline_cards])
     pool = pool if pool is not None else CardPool.bundled()
-    pool.resolve(e.name for e in deck.entries if local.get(e.name) is None)
     sections: dict[str, list[str]] = {}
     definitions: dict[str, dict[str, Any]] = {}
     unknown: list[str] = []
     for entry in deck.entries:
-        card = local.get(entry.name) or pool.get(entry.name)
+        card = local.own(entry.name) or pool.get(entry.name, entry.printing, entry.token)
         if card is None:
             unknown.append(f"{deck.path}:{entry.line}: {pool.unknown_message(entry.name)}")
             continue
-        definitions.setdefault(card.name, _definition(card))
-        sections.setdefault(entry.section, []).extend([card.name] * entry.count)
+        name = _defined(definitions, card)
+        sections.setdefault(entry.section, []).extend([name] * entry.count)
     if unknown:
         hint = "" if all("did you mean" in u for u in unknown) else f"; {pool.missing_hint()}"
         raise UsageError(f"{label}: {_listed(unknown)}{hint}")
@@ -127,8 +126,7 @@ def resolve_names(names: Iterable[str], label: str, pool: CardPool | None = None
             if name not in unknown:
                 unknown.append(name)
             continue
-        definitions.setdefault(card.name, _definition(card))
-        main.append(card.name)
+        main.append(_defined(definitions, card))
     if unknown:  # every unknown name at once, each with its suggestions
         messages = [pool.unknown_message(name) for name in unknown]
         missing = any("did you mean" not in message for message in messages)
@@ -155,6 +153,33 @@ def _listed(items: list[str]) -> str:
 def split_names(text: str) -> list[str]:
     """``"Swamp; Dark Ritual;Dread Shade"`` -> the names between the semicolons."""
     return [part.strip() for part in text.split(";") if part.strip()]
+
+
+def _defined(definitions: dict[str, dict[str, Any]], card: Card) -> str:
+    """Put the card's definition in ``definitions``; the name the deck lists it by.
+
+    Two different tokens of one name (a 3/3 Dinosaur and a 1/1 Dinosaur) are
+    told apart by their power and toughness, then their colours: ``Dinosaur 1/1``.
+    """
+    data = _definition(card)
+    name = card.name
+    if name in definitions and definitions[name] != data and card.token:
+        from cardcli.cards.mtg.tokens import WORD_OF_COLOR
+
+        pt = f"{card.power}/{card.toughness}" if card.power is not None else ""
+        colors = " ".join(WORD_OF_COLOR[c] for c in card.colors) or "colorless"
+        for candidate in (f"{name} {pt}".strip(), f"{name} {pt} {colors}".strip()):
+            if candidate not in definitions or definitions[candidate] == data:
+                name = candidate
+                break
+        else:
+            number = 2
+            while f"{name} ({number})" in definitions and definitions[f"{name} ({number})"] != data:
+                number += 1
+            name = f"{name} ({number})"
+        data["name"] = name
+    definitions.setdefault(name, data)
+    return name
 
 
 def _definition(card: Card) -> dict[str, Any]:

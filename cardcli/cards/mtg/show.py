@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardcli.cards.mtg.model import COLOR_NAMES, COLORS
-from cardcli.cards.mtg.validate import Report
+from cardcli.cards.mtg.validate import Report, entry_key
 
 CURVE_TOP = 7  # mana values of 7 or more share the last bar
 
@@ -19,7 +19,7 @@ def deck_summary(report: Report, width: int = 30) -> str:
     automated = manual = tokens = 0
     manual_names: list[str] = []
     for entry in deck.section("main") + deck.section("commander"):
-        card = report.cards.get(_key(entry.name))
+        card = report.cards.get(entry_key(entry))
         if card is None:
             types["(unknown)"] += entry.count
             continue
@@ -65,9 +65,3 @@ def _others(report: Report) -> str:
         if n:
             parts.append(f"{section} {n}")
     return f" (+ {', '.join(parts)})" if parts else ""
-
-
-def _key(name: str) -> str:
-    from cardcli.cards.mtg.pool import normalize
-
-    return normalize(name)

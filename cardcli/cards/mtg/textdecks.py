@@ -1,5 +1,8 @@
 """Decklists as text: Arena, MTGO, Moxfield-style lists and Forge ``.dck`` files.
 
+The Horde app's lines (``55 TMH2 token NO Zombie ORACLE-ID CARD-ID``) read
+as ``55 Zombie (TMH2)``, a token where its type says so.
+
 Arena/MTGO text: ``4 Lightning Bolt``, ``4x Shock``, ``Lightning Helix`` (no
 count: one copy, as Arena, MTGO and Moxfield read it), ``2 Lava Axe (M10) 146``,
 ``4 [M10] Lightning Bolt`` (MWS), ``1 Fire // Ice``; headers ``Deck``,
@@ -54,7 +57,13 @@ GROUP_HEADINGS = {
 FORGE_SECTIONS = {"main": "main", "sideboard": "sideboard", "commander": "commander"}
 NOT_IN_NAMES = set("{}[]<>=\\")  # no card name holds these: such a line is no card line
 _SET_AND_NUMBER = re.compile(r"\(([A-Za-z0-9_]{2,6})\)(?:[ \t]+[\w\-★]+)?")
+_PRINTING = re.compile(r"[A-Za-z0-9_]{2,8}(?: [\w\-★]{1,12})?")
 PROBE_LINES = 50  # lines looked at to tell a format by its content
+_UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+# The Horde app (Valcur/The-Horde-iPad-App): COUNT SET TYPE FLASHBACK NAME ORACLE-ID CARD-ID.
+_HORDE_APP_LINE = re.compile(
+    r"(\d{1,4}) ([A-Z0-9]{2,6}) ([A-Za-z]+) (\S+) (.{1,200}?) " + _UUID + " " + _UUID
+)
 
 
 def kind_of(suffix: str, text: str) -> str:
@@ -105,36 +114,48 @@ def _without_trailing(line: str) -> str:
     return line
 
 
-def _without_printing(rest: str) -> str:
-    """The name without what says which printing: ``(M10) 146``, ``[M10]``, ``|M10|1``."""
+def _name_and_printing(rest: str) -> tuple[str, str | None]:
+    """The name, and what says which printing: ``(M10) 146``, ``[M10]``, ``|M10|1``.
+
+    The printing is kept as ``M10 146`` (or ``M10``): it picks a token among
+    tokens of one name; for a card it changes nothing.
+    """
+    printing: str | None = None
     if rest.startswith("["):  # MWS: "4 [M10] Lightning Bolt"
         close = rest.find("]")
         if 0 < close <= 12:
+            printing = rest[1:close].strip() or None
             rest = rest[close + 1 :].lstrip()
     bar = rest.find("|")  # Forge: "Forest|DOM|1"
     if bar >= 0:
+        parts = [p.strip() for p in rest[bar + 1 :].split("|")]
+        printing = " ".join(p for p in parts[:2] if p) or None
         rest = rest[:bar]
     rest = rest.rstrip()
     if rest.endswith("]"):  # "Lightning Bolt [M10]"
         opening = rest.rfind("[")
         if opening > 0 and rest[opening - 1].isspace() and len(rest) - opening <= 12:
+            printing = rest[opening + 1 : -1].strip() or None
             rest = rest[:opening]
     opening = rest.rfind("(")
     tail = rest[opening:].rstrip() if opening > 0 and rest[opening - 1].isspace() else ""
     if tail and _SET_AND_NUMBER.fullmatch(tail):
+        printing = " ".join(tail[1:].replace(")", " ", 1).split())
         rest = rest[:opening]
-    return rest.strip()
+    if printing is not None and not _PRINTING.fullmatch(printing):
+        printing = None
+    return rest.strip(), printing.upper() if printing else None
 
 
-def split_entry(line: str) -> tuple[str | None, str]:
-    """``4 Lightning Bolt (M10) 146`` -> ("4", "Lightning Bolt"); no count -> (None, name).
+def split_entry(line: str) -> tuple[str | None, str, str | None]:
+    """``4 Lightning Bolt (M10) 146`` -> ("4", "Lightning Bolt", "M10 146"); no count -> None.
 
     >>> split_entry("4x Shock"), split_entry("Lightning Helix"), split_entry("4 Forest|DOM|1")
-    (('4', 'Shock'), (None, 'Lightning Helix'), ('4', 'Forest'))
+    (('4', 'Shock', None), (None, 'Lightning Helix', None), ('4', 'Forest', 'DOM 1'))
     """
     parts = line.split(None, 1)
     if not parts:
-        return None, ""
+        return None, "", None
     token, rest = parts[0], parts[1] if len(parts) == 2 else ""
     digits: str | None
     if token[-1:] in ("x", "X") and token[:-1].isdigit():
@@ -145,12 +166,15 @@ def split_entry(line: str) -> tuple[str | None, str]:
             rest = rest[1:].lstrip()  # "4 x Lightning Bolt"
     else:
         digits, rest = None, line
-    return digits, _without_printing(rest)
+    name, printing = _name_and_printing(rest)
+    return digits, name, printing
 
 
-def add_card_line(deck: Decklist, number: int, line: str, section: str) -> None:
+def add_card_line(
+    deck: Decklist, number: int, line: str, section: str, token: bool = False
+) -> None:
     """One card line into ``deck``; what is wrong with it becomes a problem of its line."""
-    digits, name = split_entry(line)
+    digits, name, printing = split_entry(line)
     if not name:
         deck.problem(number, f"'{_shown(line)}' names no card (write e.g. '4 Lightning Bolt')")
         return
@@ -164,7 +188,7 @@ def add_card_line(deck: Decklist, number: int, line: str, section: str) -> None:
             deck.problem(number, f"{clean_name(name)}: {count_problem(digits)}")
             return
         count = parsed
-    deck.entries.append(Entry(count, clean_name(name), number, section))
+    deck.entries.append(Entry(count, clean_name(name), number, section, printing, token))
     if len(deck.entries) > MAX_ENTRIES:
         raise DeckError(f"{deck.path}:{number}: more than {MAX_ENTRIES} card lines: not a decklist")
 
@@ -233,7 +257,12 @@ def parse_text_deck(text: str, name: str) -> Decklist:
             target = "sideboard"
         elif blank_after_entries and section == "main":
             section = target = "sideboard"  # MTGO text: the sideboard follows a blank line
-        add_card_line(deck, number, _without_trailing(line), target)
+        app = _HORDE_APP_LINE.fullmatch(line)
+        if app is not None:  # The Horde app: "55 TMH2 token NO Zombie <oracle id> <card id>"
+            count, code, kind, _flashback, card = app.groups()
+            add_card_line(deck, number, f"{count} {card} ({code})", target, "oken" in kind)
+        else:
+            add_card_line(deck, number, _without_trailing(line), target)
         seen_entries = True
     if about_skipped:
         shown = ", ".join(map(str, about_skipped[:5])) + ("..." if len(about_skipped) > 5 else "")

@@ -105,11 +105,10 @@ def check(
     problems += [Problem("note", deck.path, line, "", text) for line, text in deck.notes]
     cards: dict[str, Card] = {}
     local = CardPool([card for card, _ in deck.inline_cards])
-    pool.resolve(e.name for e in deck.entries if local.get(e.name) is None)
     unknown = 0
     missing_at = 0  # the first line of a card with nothing close in the pool
     for entry in deck.entries:
-        card = local.get(entry.name) or pool.get(entry.name)
+        card = local.own(entry.name) or pool.get(entry.name, entry.printing, entry.token)
         if card is None:
             unknown += 1
             # Suggestions cost a search each: a long list of unknown names gets none.
@@ -117,11 +116,14 @@ def check(
             if hints:
                 message = f"unknown card; did you mean {' or '.join(repr(h) for h in hints)}?"
             else:
-                message = "not in the card pool"
+                message = "no Magic card or token has this name"
                 missing_at = missing_at or entry.line
             problems.append(_at(deck, entry, "error", message))
         else:
-            cards[normalize(entry.name)] = card
+            cards[entry_key(entry)] = card
+            taken_as = pool.note(entry.name, entry.printing, entry.token)
+            if taken_as:
+                problems.append(_at(deck, entry, "note", taken_as))
     if missing_at:  # said once, not once a card
         problems.append(Problem("note", deck.path, missing_at, "", pool.missing_hint()))
     fmt = fmt or deck.format or ("commander" if deck.section("commander") else None)
@@ -174,8 +176,15 @@ def _can_command(card: Card) -> bool:
     return (card.is_legendary and card.is_creature) or "can be your commander" in card.oracle
 
 
+def entry_key(entry: Entry) -> str:
+    """The key a line's card is kept by: its name, and the printing that picks a token."""
+    key = normalize(entry.name)
+    key = f"{key} ({entry.printing})" if entry.printing else key
+    return f"{key} [token]" if entry.token else key
+
+
 def _card(cards: dict[str, Card], entry: Entry) -> Card | None:
-    return cards.get(normalize(entry.name))
+    return cards.get(entry_key(entry))
 
 
 def _first_line(deck: Decklist, section: str = "main") -> int:
@@ -198,16 +207,17 @@ def _copies(
     """At most ``limit`` copies of a card except basic lands, over ``sections``."""
     totals: Counter[str] = Counter()
     first: dict[str, Entry] = {}
+    found: dict[str, Card] = {}
     for entry in deck.entries:
-        if entry.section in sections:
-            key = normalize(entry.name)
+        card = _card(cards, entry)
+        if entry.section in sections and card is not None:  # an unknown card is not counted
+            key = normalize(card.name)  # two printings of a card are one card
             totals[key] += entry.count
             first.setdefault(key, entry)
+            found[key] = card
     problems = []
     for key, total in totals.items():
-        card = cards.get(key)
-        if card is None:
-            continue  # an unknown card is reported as such, not counted
+        card = found[key]
         if total > limit and not card.is_basic_land and not _any_number(card):
             entry = first[key]
             rule = "singleton: one copy" if limit == 1 else f"at most {limit} copies"

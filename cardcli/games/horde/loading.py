@@ -201,9 +201,9 @@ _POOLS: dict[tuple[Any, ...], Any] = {}
 
 def _setup_pool(kind: Any) -> Any:
     """The bundled pool with the user's, read once per process while none of its files changes."""
-    from cardcli.cards.mtg.pool import bundled_card_files, user_pool_path
+    from cardcli.cards.mtg.pool import bundled_card_files, user_db_path
 
-    files = [*bundled_card_files(), user_pool_path()]
+    files = [*bundled_card_files(), user_db_path()]
     key = tuple((str(f), f.stat().st_mtime_ns if f.exists() else None) for f in files)
     if key not in _POOLS:
         _POOLS.clear()
