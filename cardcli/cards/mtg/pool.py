@@ -265,10 +265,12 @@ class CardPool:
         self.notes[cache] = note
         data = {k: v for k, v in token.items() if k not in ("token_of", "token_sets")}
         hand = self.cards.get(normalize(token["name"]))
-        source = "its description" if made else "card data"
         if hand is not None and hand.token and hand.raw == data:
-            source = hand.source
-        return Card.from_data(data, source=source)
+            return hand  # hand-written, behaviour and all
+        from cardcli.cards.mtg.behaviour import with_behaviour
+
+        source = "its description" if made else "card data"
+        return Card.from_data(with_behaviour(data), source=source)
 
     def _tokens_with_subtypes(self, name: str) -> list[dict[str, Any]]:
         """Phyrexian tokens of ``name`` ("Golem" is a Phyrexian Golem since the 2022
