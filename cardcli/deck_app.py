@@ -6,9 +6,11 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardcli.cards.mtg.decklist import STDIN_NAME
-from cardcli.cards.mtg.validate import HUNSBERGER_NOTE, Problem, entry_key
+from cardcli.cards.mtg.decklist import STDIN_NAME, Decklist
+from cardcli.cards.mtg.validate import HORDE_SIZE, Problem
 from cardcli.engine.errors import CardcliError, UsageError
+from cardcli.games.hunsberger.decknotes import NOTE as SCORE_NOTE
+from cardcli.games.hunsberger.decknotes import score_notes, scoring_lines, scoring_table
 from cardcli.printable import printable
 from cardcli.words import counted
 
@@ -25,8 +27,19 @@ def _summary_note(problem: Problem) -> bool:
     """A note the report sums up in a list of its own (automation, Hunsberger scores)."""
     message = problem.message
     return problem.level == "note" and (
-        message == "automated" or message.startswith(("manual (", HUNSBERGER_NOTE))
+        message == "automated" or message.startswith(("manual (", SCORE_NOTE))
     )
+
+
+def _checked(deck: Decklist, fmt: str | None, horde_size: int = HORDE_SIZE) -> Report:
+    """The deck's report; for Hunsberger's Solitaire, with how each card scores."""
+    from cardcli.cards.mtg.pool import CardPool
+    from cardcli.cards.mtg.validate import check
+
+    report = check(deck, CardPool.bundled(), fmt, horde_size)
+    if report.format == "hunsberger":
+        report.problems.extend(score_notes(report))
+    return report
 
 
 def _shown_name(file: str) -> str:
@@ -34,9 +47,7 @@ def _shown_name(file: str) -> str:
 
 
 def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) -> int:
-    from cardcli.cards.mtg.decklist import load_decklist
-    from cardcli.cards.mtg.pool import CardPool
-    from cardcli.cards.mtg.validate import check
+    from cardcli.cards.mtg.deckfile import load_decklist
 
     try:
         deck = load_decklist(Path(file))
@@ -44,7 +55,7 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
         if as_json:  # tools get JSON even for input that cannot be read
             _echo(json.dumps({"file": _shown_name(file), "valid": False, "error": str(err)}))
         raise
-    report = check(deck, CardPool.bundled(), fmt, horde_size)
+    report = _checked(deck, fmt, horde_size)
     if as_json:
         _echo(
             json.dumps(
@@ -65,7 +76,7 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
         if not _summary_note(problem):
             _echo(problem.text())
     notes = [p for p in report.problems if _summary_note(p)]
-    scoring = [p for p in notes if p.message.startswith(HUNSBERGER_NOTE)]
+    scoring = [p for p in notes if p.message.startswith(SCORE_NOTE)]
     if scoring:
         _echo("how each card plays in Hunsberger's Solitaire:")
         for line in scoring_lines(report):
@@ -86,35 +97,12 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
     return 0 if report.valid else 1
 
 
-def scoring_table(report: Report) -> list[dict[str, object]]:
-    """Each card of the main deck once: its count and how it scores (Hunsberger's Solitaire)."""
-    from cardcli.games.hunsberger.scoring import profile
-
-    counts: dict[str, int] = {}
-    found: dict[str, str] = {}
-    for entry in report.deck.section("main"):
-        card = report.cards.get(entry_key(entry))
-        if card is None:
-            continue
-        counts[card.name] = counts.get(card.name, 0) + entry.count
-        found[card.name] = profile(card).tag(card)
-    return [{"card": name, "count": counts[name], "scores": found[name]} for name in counts]
-
-
-def scoring_lines(report: Report) -> list[str]:
-    rows = scoring_table(report)
-    width = max((len(str(r["card"])) for r in rows), default=0)
-    return [f"{r['count']:>3} {r['card']!s:<{width}}  {r['scores']}" for r in rows]
-
-
 def deck_show(file: str, fmt: str | None) -> int:
-    from cardcli.cards.mtg.decklist import load_decklist
-    from cardcli.cards.mtg.pool import CardPool
+    from cardcli.cards.mtg.deckfile import load_decklist
     from cardcli.cards.mtg.show import deck_summary
-    from cardcli.cards.mtg.validate import check
 
     deck = load_decklist(Path(file))
-    report = check(deck, CardPool.bundled(), fmt)
+    report = _checked(deck, fmt)
     _echo(deck_summary(report))
     if report.format == "hunsberger":
         _echo("how each card plays in Hunsberger's Solitaire:")

@@ -86,7 +86,7 @@ class LiveScreen:
         self.colour = colour_wanted()
         self.lines: queue.Queue[object] = queue.Queue()
         self.messages: deque[str] = deque(maxlen=MESSAGES_KEPT)
-        self.board = printable(session.state.render_for(seat, self._width()))
+        self.board = printable(session.game.render(session.state, seat, self._width()))
         self.interrupted = False
         self.error: BaseException | None = None
         self.result: RunEnd | None = None
@@ -245,7 +245,9 @@ class LiveScreen:
                 said = game.describe(line)
                 if said:
                     self.out(said)
-        self.board = printable(self.session.state.render_for(self.seat, self._width()))
+        self.board = printable(
+            self.session.game.render(self.session.state, self.seat, self._width())
+        )
         self._invalidate()
 
     def _width(self) -> int:

@@ -6,7 +6,6 @@ does not depend on how many workers played the games.
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -19,9 +18,8 @@ from cardcli.engine.loop import run
 from cardcli.engine.rng import derive
 from cardcli.engine.session import Session
 from cardcli.files import output_target
+from cardcli.stats import wilson
 from cardcli.words import counted
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -32,17 +30,6 @@ class Job:
     seats: dict[str, str]
     seed: int
     logs: str | None
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    denom = 1 + Z95 * Z95 / n
-    centre = (p + Z95 * Z95 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play_one(job: Job, index: int) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
 from cardcli.engine.errors import UsageError
-from cardcli.engine.game import Game, State
+from cardcli.engine.game import Game
 from cardcli.engine.loop import Quit
 from cardcli.engine.session import SHOWN_CHARS, Outcome, Session, clean_line
 from cardcli.printable import one_line, shortened
@@ -48,9 +48,9 @@ def width() -> int:
     return max(20, shutil.get_terminal_size((80, 24)).columns)
 
 
-def board(state: State, seat: str | None = None) -> str:
+def board(session: Session, seat: str | None = None) -> str:
     """The board as the game draws it for this terminal's width."""
-    return state.render_for(seat, width())
+    return session.game.render(session.state, seat, width())
 
 
 def summarise_moves(moves: list[str]) -> list[str]:
@@ -271,7 +271,7 @@ class Display:
                     self.out("  " + said)
         # In a real-time game the board follows a person's own moves only.
         if self.board and not (game.timed and "bot" in first):
-            self.out(board(self.session.state, first.get("player")))
+            self.out(board(self.session, first.get("player")))
         if self.session.over:
             self.out(result_text(game, outcome.lines[-1]["result"]))
 
@@ -358,14 +358,14 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
     elif seat is not None and seat not in state.seats():
         out(f"there is no seat {seat}")
     elif word == "show":
-        out(board(state, seat))
+        out(board(session, seat))
     elif seat is None:
         out("the game is over")
     elif word == "moves":
         moves = summarise_moves(state.legal_commands(seat))
         out("\n".join(wrap_commands(moves, width() - 1)) if moves else "no legal commands")
     elif word == "hint":
-        out(state.hint(seat) or "no legal commands")
+        out(session.game.hint(state, seat) or "no legal commands")
 
 
 class ScriptReader:

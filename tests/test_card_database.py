@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from cardcli.cards.mtg.behaviour import with_behaviour
 from cardcli.cards.mtg.carddb import CardDatabase
-from cardcli.cards.mtg.decklist import load_decklist
+from cardcli.cards.mtg.deckfile import load_decklist
 from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import SHIPPED_DB, CardPool
 from cardcli.cards.mtg.resolve import resolve_deck_file

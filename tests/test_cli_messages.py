@@ -173,7 +173,7 @@ def test_simulate_logs_refuses_a_directory_that_holds_logs_unless_force(tmp_path
 
 
 def test_workers_auto_uses_every_core_and_gives_the_same_summary() -> None:
-    from cardcli.cli import _cores
+    from cardcli.cli.params import cores as _cores
 
     usable = (
         os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(os.cpu_count() or 1)
@@ -274,7 +274,7 @@ def test_counts_are_said_in_good_grammar() -> None:
     session, _lines = new_session("shuffle-mania", order="3d 3c Ks")
     assert session.submit("auto").accepted and session.submit("done").accepted
     assert session.submit("cut 2").reason == "a deck of 1 card cannot be cut: type 'cut'"
-    board = session.state.render()
+    board = session.game.render(session.state, None, None)
     assert " - 1 card - " in board
     assert describe({"type": "player_finished", "cards_left": 1}) == "finished with 1 card"
     result = {"winners": ["p1"], "scores": {"p1": 1}, "passes": {"p1": 2}, "tie": False}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from cardcli.cards.mtg.decklist import load_decklist
+from cardcli.cards.mtg.deckfile import load_decklist
 from cardcli.cards.mtg.pool import CardPool
 from cardcli.cards.mtg.textdecks import kind_of, parse_text_deck
 from cardcli.cards.mtg.validate import check

@@ -1,7 +1,8 @@
 """Double Solitaire: one test per rule, each on explicit decks (``order``).
 
-The rules are those of ``/work/shared/seeds/double-solitaire.txt`` as the
-brief for these tests reads them: the set-up, the work piles, the stack, the
+The rules are those of the Double Solitaire rules text (an English description
+from a Hungarian board-game site, "Double Solitaire társasjáték") as RULES.md
+reads them: the set-up, the work piles, the stack, the
 shared foundations, going through the deck (draw 3 or 1, closed or open waste),
 going out, scoring, the match, ties, being stuck, the logical clock, and the
 bots. Every test builds its players' decks card by card and asserts the exact

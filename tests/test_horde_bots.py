@@ -174,7 +174,7 @@ def test_hint_names_the_card_the_bot_would_play_by_id() -> None:
             seat = state.to_move()
             assert seat is not None
             by_id = moves.hint(state.table, seat)  # type: ignore[attr-defined]
-            hint = state.hint(seat)
+            hint = game.hint(state, seat)
             assert by_id is not None and hint is not None
             if hint != by_id:
                 renamed += 1

@@ -31,7 +31,7 @@ def fingerprint(session: Session) -> tuple[Any, ...]:
     table = session.state.table  # type: ignore[attr-defined]
     pending = table.pending
     return (
-        tuple(session.state.render(seat) for seat in session.state.seats()),
+        tuple(session.game.render(session.state, seat, None) for seat in session.state.seats()),
         table.next_id,
         table.turn,
         table.step,

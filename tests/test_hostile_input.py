@@ -457,7 +457,7 @@ def _text_deck(line: str) -> Callable[[], Any]:
 
 
 def _file_deck(tmp_path: Path, name: str, text: str) -> Callable[[], Any]:
-    from cardcli.cards.mtg.decklist import load_decklist
+    from cardcli.cards.mtg.deckfile import load_decklist
 
     path = Path(write(tmp_path, name, text))
     return lambda: load_decklist(path)

@@ -11,7 +11,8 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcli.cards.mtg.decklist import DeckError, load_decklist
+from cardcli.cards.mtg.deckfile import load_decklist
+from cardcli.cards.mtg.decklist import DeckError
 from cardcli.cards.mtg.model import Card, mana_value
 from cardcli.cards.mtg.pool import CardPool, bundled_card_files, normalize, read_card_file
 from cardcli.cards.mtg.schemas import card_validator

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from cardcli.cards.mtg.decklist import load_decklist
+from cardcli.cards.mtg.deckfile import load_decklist
 from cardcli.cards.mtg.pool import CardPool
 from cardcli.cards.mtg.resolve import split_names
 from cardcli.cards.mtg.textdecks import parse_text_deck

@@ -1,7 +1,7 @@
 """Shuffle-Mania: one test per rule, each on an explicit deck (``--order``).
 
-The rules are those of ``/work/shared/seeds/shuffle-mania.txt`` as the brief
-for these tests reads them (Hard, Medium, Easy, the pass flow, winning, the
+The rules are those of Adam's "Shuffle-Mania!" text (2000) as RULES.md reads
+them (Hard, Medium, Easy, the pass flow, winning, the
 set-up ritual, determinism and the shuffle models). Every test asserts the
 exact cards left or the exact events, so a change of behaviour fails it.
 """
@@ -913,7 +913,7 @@ def play_out(seed: int, **options: object) -> list[Line]:
     for _ in range(1000):
         if session.over:
             break
-        hint = session.state.hint("p1")
+        hint = session.game.hint(session.state, "p1")
         assert hint is not None
         ok(session, hint)
     assert session.over

@@ -29,7 +29,7 @@ def test_the_doctests_hold(name: str) -> None:
 @pytest.mark.parametrize("width", [40, 80, 100, 132])
 def test_the_shuffle_mania_board_fits_the_terminal_without_splitting_a_card(width: int) -> None:
     session, _ = new_session("shuffle-mania", seed=7, jokers=True)
-    board = session.state.render_for("p1", width)
+    board = session.game.render(session.state, "p1", width)
     rows = board.splitlines()[1:]
     assert all(len(row) < width for row in rows), board
     cells = [cell for row in rows for cell in row.split()]
@@ -64,7 +64,7 @@ def test_history_is_kept_a_file_a_game(monkeypatch: pytest.MonkeyPatch, tmp_path
 
 def test_the_double_solitaire_board_shows_the_others() -> None:
     session, _ = new_session("double-solitaire", seed=3, players=3)
-    board = session.state.render("p1")
+    board = session.game.render(session.state, "p1", None)
     others = [line for line in board.splitlines() if line.startswith(("p2:", "p3:"))]
     assert len(others) == 2
     assert all("stack 13" in line and "piles" in line and "score 0" in line for line in others)

@@ -15,13 +15,13 @@ from itertools import zip_longest
 
 from cardcli import terminal
 from cardcli.actions.logfile import NotALog, check_first, not_a_log
-from cardcli.actions.output import echo
 from cardcli.engine.errors import CardcliError, LogError, UsageError
 from cardcli.engine.game import get_game
 from cardcli.engine.log import Line, RawLine, decode_line, encode, iter_raw_lines
 from cardcli.engine.replay import fields_that_differ
 from cardcli.files import STDIN, open_input
 from cardcli.jsonsafe import same
+from cardcli.output import echo
 from cardcli.printable import one_line
 from cardcli.words import counted
 

@@ -10,13 +10,13 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
 from cardcli import terminal
-from cardcli.actions.output import echo, note, notes_held
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Game, get_game
 from cardcli.engine.log import Line, LogWriter
 from cardcli.engine.loop import CatchUp, RunEnd, run
 from cardcli.engine.session import HUMAN, SHOWN_CHARS, Outcome, Session
 from cardcli.files import open_new_log
+from cardcli.output import echo, note, notes_held
 from cardcli.printable import one_line, shortened
 
 if (
@@ -104,7 +104,7 @@ def play(
         if watching or interactive:
             out(f"{game.name}, seed {seed}; log: {log_path}")
             if not (interactive and game.timed):  # the live screen shows the board itself
-                out(terminal.board(session.state))
+                out(terminal.board(session))
         return drive(session, scripts, interactive, watching, strict, out, log_path)
 
 
@@ -231,7 +231,7 @@ def _drive_live(
         )
     )
     # The screen is gone: what it showed last stays on the terminal.
-    out(terminal.board(session.state, seat))
+    out(terminal.board(session, seat))
     for message in list(screen.messages)[-5:]:
         out(message)
     if session.over:

@@ -9,11 +9,11 @@ from itertools import chain
 
 from cardcli import terminal
 from cardcli.actions.logfile import header_of
-from cardcli.actions.output import echo, note
 from cardcli.engine.errors import LogError, UsageError
 from cardcli.engine.log import Line, LogLine, encode, iter_log
 from cardcli.engine.replay import INPUT_TYPES, Divergence, Replay, confirm_gap
 from cardcli.files import open_input
+from cardcli.output import echo, note
 from cardcli.printable import one_line
 from cardcli.words import counted
 
@@ -51,7 +51,7 @@ class _Show:
             raise UsageError(f"--seat {one_line(seat)}: this game has seats {', '.join(seats)}")
 
     def _board(self) -> str:
-        return terminal.board(self.rerun.session.state, self.seat or self.player)
+        return terminal.board(self.rerun.session, self.seat or self.player)
 
     def line(self, line: Line) -> None:
         kind = line.get("type")

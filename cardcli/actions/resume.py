@@ -18,13 +18,13 @@ from typing import IO
 
 from cardcli import terminal
 from cardcli.actions.logfile import header_of
-from cardcli.actions.output import echo, note
 from cardcli.actions.play import drive
 from cardcli.engine.errors import LogError
 from cardcli.engine.log import Line, LogWriter, encode_bytes, iter_log, iter_raw_lines
 from cardcli.engine.loop import CatchUp
 from cardcli.engine.replay import INPUT_TYPES, Replay, session_from_header
 from cardcli.files import open_log_to_append
+from cardcli.output import echo, note
 from cardcli.printable import one_line
 
 
@@ -73,7 +73,7 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
                     writer(line)
         if watching:
             echo(f"resuming {session.game.name}, seed {session.seed}, at seq {count}")
-            echo(terminal.board(replay.session.state))
+            echo(terminal.board(replay.session))
         return drive(session, scripts, interactive, watching, False, out, Path(log), catch_up)
 
 

@@ -8,12 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardcli.actions.output import echo, note, notes_held
 from cardcli.actions.play import fresh_seed, seat_map
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import get_game
 from cardcli.engine.session import HUMAN
 from cardcli.files import check_name
+from cardcli.output import echo, note, notes_held
 from cardcli.printable import one_line
 from cardcli.words import counted
 

@@ -16,12 +16,12 @@ from contextlib import ExitStack
 from typing import Any
 
 from cardcli.actions.logfile import NotALog, check_first, not_a_log
-from cardcli.actions.output import echo, note
 from cardcli.engine.errors import CardcliError, LogError, UsageError
 from cardcli.engine.game import get_game
 from cardcli.engine.log import Line, decode_line, iter_raw_lines
 from cardcli.engine.replay import Replay
 from cardcli.files import open_input
+from cardcli.output import echo, note
 from cardcli.printable import one_line
 from cardcli.words import counted
 

@@ -1,9 +1,10 @@
 """The contract every game fulfils, and the registry of games.
 
 A game package registers one ``Game``: its name, its options with defaults,
-its seats, its bots and how to set up a ``State`` from options and an ``Rng``.
-The CLI, replay, diff, simulate and the conformance tests are written once
-against these two classes.
+its seats, its bots, how to set up a ``State`` from options and an ``Rng``, and
+how a state is drawn and hinted at (a state knows neither its view nor who
+plays it). The CLI, replay, diff, simulate and the conformance tests are
+written once against these two classes.
 """
 
 from __future__ import annotations
@@ -164,21 +165,14 @@ class State(ABC):
         """The result of a finished game: ``winners``, ``scores`` and game details."""
 
     @abstractmethod
-    def render(self, seat: str | None = None) -> str:
-        """The board as text, from ``seat``'s point of view."""
-
-    def render_for(self, seat: str | None, width: int) -> str:
-        """The board for a terminal ``width`` columns wide; by default ``render``'s."""
-        return self.render(seat)
-
-    @abstractmethod
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state is inconsistent (tests only)."""
 
-    def hint(self, seat: str) -> str | None:
-        """A suggested command; by default the first legal one."""
-        moves = self.legal_commands(seat)
-        return moves[0] if moves else None
+
+def first_legal(state: State, seat: str) -> str | None:
+    """The hint of a game that has no better one: the first legal command."""
+    moves = state.legal_commands(seat)
+    return moves[0] if moves else None
 
 
 _SEAT_NAMES = tuple(f"p{i}" for i in range(1, 9))
@@ -214,6 +208,12 @@ class Game:
     seat_names: Callable[[Options], list[str]]
     rules_file: str  # absolute path of the RULES.md shown by `cardcli rules`
     help_text: str
+    render: Callable[[Any, str | None, int | None], str]
+    """(state, seat, width) -> the board as text from ``seat``'s point of view, drawn
+    for a terminal ``width`` columns wide (None: the game's own width). A state
+    never draws itself: the game's view does, wired here."""
+    hint: Callable[[Any, str], str | None] = first_legal
+    """(state, seat) -> a suggested command (``hint`` at the prompt)."""
     default_bot: str = "random"
     score_label: str = "score"
     win_label: str = "win rate"

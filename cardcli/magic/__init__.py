@@ -9,10 +9,11 @@ The pieces, each in a module of its own:
   change, rule 400.7); ``sources``: what a source of damage is, and protection.
 * ``chars``: characteristics computed on read, in layers 4, 6 and 7a-c (613);
   ``counts``: the card model's amounts.
-* ``table``: the state and the fixed points every change goes through (move,
-  damage, life, draw, token, tap, counters), with replacement and prevention
-  hooks, events, and triggers indexed by event kind; ``damage``: the damage and
-  life fixed points.
+* ``board``: the state as data and what reads it (characteristics, amounts,
+  opponents), the log's events, replacement hooks and the trigger queue;
+  ``table``: a ``Board`` with the fixed points every change goes through (move,
+  damage, life, draw, token, tap, counters), triggers indexed by event kind;
+  ``damage``: the damage and life fixed points.
 * ``targets``, ``casting``, ``activation``, ``triggers``, ``resolve``: the stack
   (601-608); ``effects``: what the card model's effect data does, ``reach``: what an effect
   reaches (targets, each, amounts, what an earlier effect did), ``effects_asking``: the
@@ -21,7 +22,8 @@ The pieces, each in a module of its own:
 * ``sba``: state-based actions (704).
 * ``flow``: steps, priority and the loop that runs until a decision is needed;
   ``actions``: what a player may do with priority; ``play``: what commands do.
-* ``decisions`` and ``choices``: pending decisions as data, and asking for one.
+* ``decisions`` and ``choices``: pending decisions as data, and asking for one
+  (and the ``Casting`` a spell's choices are collected in).
 
 A game variant (Horde, say) plugs in through ``variant.Variant``: which team is
 automated and how it decides, which steps a team skips, extra winning rules.

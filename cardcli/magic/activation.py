@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.cards import Ability, ActivationCost
 from cardcli.magic.chars import matches
-from cardcli.magic.choices import ask
+from cardcli.magic.choices import Casting, ask
 from cardcli.magic.costs import pay_plan, payment, sorcery_timing
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import Plan
@@ -22,7 +22,6 @@ from cardcli.magic.targets import (
 )
 
 if TYPE_CHECKING:
-    from cardcli.magic.casting import Casting
     from cardcli.magic.table import Table
 
 

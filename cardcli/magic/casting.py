@@ -10,14 +10,13 @@ are queued. Activated abilities (``activation``) use the same ``Casting``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.activation import advance_activation
 from cardcli.magic.cards import Ability
 from cardcli.magic.chars import controls, matches
-from cardcli.magic.choices import Answers, ask
+from cardcli.magic.choices import Casting, ask
 from cardcli.magic.costs import (
     MAIN_STEPS,
     mana_sources,
@@ -73,19 +72,6 @@ def castable_zone(table: Table, player: str, obj: Obj) -> str | None:
 
 
 # -- casting ------------------------------------------------------------------------------
-
-
-@dataclass
-class Casting:
-    """A spell being cast or an ability being activated, waiting for the player's choices."""
-
-    player: str
-    obj_id: int
-    ability: int | None = None  # index into the source's activated abilities; None: a spell
-    x: int | None = None
-    targets: list[list[Target]] | None = None
-    answers: Answers = field(default_factory=dict)
-    free: bool = False
 
 
 def cast_slots(obj: Obj) -> list[Slot]:
@@ -276,4 +262,4 @@ def _spell_trigger_matches(
     if table.chars(watcher).lost_abilities:
         return False
     filt = data.get("trigger_filter")
-    return not filt or matches(table, filt, spell, table._printed(spell), watcher.id)
+    return not filt or matches(table, filt, spell, table.printed(spell), watcher.id)

@@ -27,15 +27,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardcli.magic.cards import Ability, norm_keyword
 from cardcli.magic.objects import Obj
 
-if TYPE_CHECKING:
-    from cardcli.magic.table import Table
-
 Filter = Mapping[str, Any]
+
+
+class Table(Protocol):
+    """What characteristics are read from (``table.Table`` is one)."""
+
+    statics: list[StaticEffect]  # the static abilities on the battlefield, in timestamp order
+    cda_busy: set[int]  # objects whose characteristic-defining ability is counting
+
+    def amount_of(self, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int: ...
+
+    def are_opponents(self, a: str, b: str) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,14 +11,30 @@ choices before it changes anything.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardcli.magic.decisions import Decision
 
 if TYPE_CHECKING:
+    from cardcli.magic.objects import Target
     from cardcli.magic.table import Table
 
 Answers = dict[str, list[str]]
+
+
+@dataclass
+class Casting:
+    """A spell being cast or an ability being activated, waiting for the player's choices
+    (``casting.py`` and ``activation.py`` collect them)."""
+
+    player: str
+    obj_id: int
+    ability: int | None = None  # index into the source's activated abilities; None: a spell
+    x: int | None = None
+    targets: list[list[Target]] | None = None
+    answers: Answers = field(default_factory=dict)
+    free: bool = False
 
 
 class NeedDecision(Exception):

@@ -50,7 +50,7 @@ def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
         if not controls(table, data.get("controller", "you"), player, st.source.controller):
             continue
         affects = data.get("affects")
-        if affects and not matches(table, affects, obj, table._printed(obj), st.source.id):
+        if affects and not matches(table, affects, obj, table.printed(obj), st.source.id):
             continue
         delta += int(data.get("cost_delta", 0))
     return table.variant.cost_to_pay(table, table.players[player], cost.reduced(delta))

@@ -3,13 +3,28 @@ or arithmetic on amounts (a sum, half rounded down)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardcli.magic import chars as chars_mod
-from cardcli.magic.objects import Obj
+from cardcli.magic.chars import Chars
+from cardcli.magic.objects import Obj, Player
 
-if TYPE_CHECKING:
-    from cardcli.magic.table import Table
+
+class Table(Protocol):
+    """What amounts are counted on (``table.Table`` is one)."""
+
+    players: dict[str, Player]
+    battlefield: dict[int, Obj]
+    statics: list[chars_mod.StaticEffect]
+    cda_busy: set[int]
+
+    def chars(self, obj: Obj) -> Chars: ...
+
+    def printed(self, obj: Obj) -> Chars: ...
+
+    def amount_of(self, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int: ...
+
+    def are_opponents(self, a: str, b: str) -> bool: ...
 
 
 def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int:
@@ -45,7 +60,7 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
         for obj in table.battlefield.values():
             if not counted(obj.controller):
                 continue
-            ch = table.chars(obj) if obj is not source else table._printed(obj)
+            ch = table.chars(obj) if obj is not source else table.printed(obj)
             if kind == "creatures" and "Creature" not in ch.types:
                 continue
             if kind == "lands" and "Land" not in ch.types:
@@ -59,7 +74,7 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
             if not counted(p.name):
                 continue
             for obj in p.zones[zone]:
-                ch = table._printed(obj)
+                ch = table.printed(obj)
                 if kind == "creature_cards_in_graveyard" and "Creature" not in ch.types:
                     continue
                 if filt and not chars_mod.matches(table, filt, obj, ch, None):

@@ -10,13 +10,34 @@ something else (the Horde mills).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from cardcli.magic.objects import Obj, ObjEffect, Target, Team
+from cardcli.magic.chars import Chars, StaticEffect
+from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
 from cardcli.magic.sources import DamageSource, protection_against
 
-if TYPE_CHECKING:
-    from cardcli.magic.table import Table
+
+class Table(Protocol):
+    """What damage and life changes go through (``table.Table`` is one)."""
+
+    players: dict[str, Player]
+    objects: dict[int, Obj]
+    statics: list[StaticEffect]
+    prevention: list[dict[str, Any]]  # shields from prevent_damage effects
+    life_logged: dict[str, int]
+    clock: int  # timestamps (613.7)
+
+    def chars(self, obj: Obj) -> Chars: ...
+
+    def are_opponents(self, a: str, b: str) -> bool: ...
+
+    def emit(self, event: dict[str, Any]) -> None: ...
+
+    def replace(self, kind: str, event: dict[str, Any]) -> dict[str, Any] | None: ...
+
+    def fire(self, kind: str, context: dict[str, Any], only: Obj | None = None) -> None: ...
+
+    def remove_counters(self, obj: Obj, kind: str, count: int) -> None: ...
 
 
 def damage(

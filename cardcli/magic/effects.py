@@ -177,7 +177,7 @@ def _from_graveyards(table: Table, res: Resolution, effect: Effect) -> list[Obj]
     found = []
     for player in players:
         for obj in list(table.players[player].graveyard):
-            if not filt or matches(table, filt, obj, table._printed(obj), None):
+            if not filt or matches(table, filt, obj, table.printed(obj), None):
                 found.append(obj)
     return found
 

@@ -67,7 +67,7 @@ def discard(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     # 101.4: each player chooses in APNAP order, then all discard at once.
     for player in players_of(table, reached):
         hand = table.players[player].hand
-        able = [o for o in hand if not filt or matches(table, filt, o, table._printed(o), None)]
+        able = [o for o in hand if not filt or matches(table, filt, o, table.printed(o), None)]
         count = min(amount, len(able))
         if effect.get("random") and count < len(able):
             # "At random": the game's own stream chooses (701.9a-b), logged as a choice.
@@ -159,7 +159,7 @@ def search(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     filt = effect.get("filter")
     for player in players_of(table, subjects(table, res, effect)):
         library = table.players[player].library
-        able = [o for o in library if not filt or matches(table, filt, o, table._printed(o), None)]
+        able = [o for o in library if not filt or matches(table, filt, o, table.printed(o), None)]
         picks = ask(
             table,
             res.answers,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic import activation, casting, combat, flow
 from cardcli.magic.actions import can_play_land, mana_problem
+from cardcli.magic.choices import Casting
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, Target
 from cardcli.magic.targets import check_targets, slots_of, spell_label
@@ -80,7 +81,7 @@ def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Targe
             obj.name,
         )
     table.pending = None
-    table.casting = casting.Casting(player, obj.id, None, x, chosen)
+    table.casting = Casting(player, obj.id, None, x, chosen)
     flow.run(table)
 
 
@@ -113,7 +114,7 @@ def activate(
             table, player, slots_of(ability.effects), targets, table.source_of(obj), obj.name
         )
     table.pending = None
-    table.casting = casting.Casting(player, obj.id, index, None, chosen)
+    table.casting = Casting(player, obj.id, index, None, chosen)
     flow.run(table)
 
 

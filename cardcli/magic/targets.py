@@ -146,7 +146,7 @@ def legal(
             return False
         if kind != "card_in_a_graveyard" and obj.owner != controller:
             return False
-        ch = table._printed(obj)
+        ch = table.printed(obj)
         if kind == "creature_card_in_your_graveyard" and "Creature" not in ch.types:
             return False
         return not slot.filter or chars_mod.matches(table, slot.filter, obj, ch, source.id)

@@ -6,11 +6,11 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cardcli.magic.board import PendingTrigger
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import StackItem, Target
 from cardcli.magic.sources import DamageSource
-from cardcli.magic.table import PendingTrigger
 from cardcli.magic.targets import announce_targets, candidates, slots_of, spell_label, target_of
 
 if TYPE_CHECKING:

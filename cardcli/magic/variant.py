@@ -8,17 +8,18 @@ Magic is one such variant; the core itself knows nothing of it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
 
 if TYPE_CHECKING:
     from cardcli.magic.objects import Obj, Player, Target, Team
-    from cardcli.magic.table import Table
+
+Table = TypeVar("Table")  # the rules core's table: ``table.Table``, which takes a Variant[Table]
 
 
-class Variant:
+class Variant(Generic[Table]):
     """Plain Magic: every player decides for themselves."""
 
     def is_automated(self, table: Table, player: str) -> bool:

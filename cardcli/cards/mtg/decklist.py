@@ -1,7 +1,8 @@
-"""Decklists: what every format reads into, and which reader a file gets.
+"""Decklists: what every format reads into.
 
 Every entry keeps the line it came from, so that every problem can name the
-file, the line and the card. The formats, each in a module of its own:
+file, the line and the card. The formats, each in a module of its own that
+reads into these types (``deckfile.py`` picks the reader for a file):
 
 * native YAML (``.yaml``/``.yml``), see ``schemas/decklist.schema.json``
   (``yamldecks.py``);
@@ -12,9 +13,7 @@ file, the line and the card. The formats, each in a module of its own:
   ``[Main]``, ``[Sideboard]``, ``[Commander]`` and lines ``4 Forest|DOM|1``;
 * MTGO ``.dek`` XML and Cockatrice ``.cod`` XML (``xmldecks.py``).
 
-A file is read by its suffix where that tells (``.yaml``, ``.dek``, ``.cod``,
-``.dck``), else by its content, so ``-`` (stdin) and ``.txt`` files of any
-format read. A reader collects every problem of a line (a count out of range,
+A reader collects every problem of a line (a count out of range,
 a line no card has) with its line number; only a file that is no decklist at
 all (binary, broken YAML or XML, no card line) is a ``DeckError``.
 """
@@ -26,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardcli.cards.mtg.model import Card
-from cardcli.safeyaml import YamlError, read_text
+from cardcli.safeyaml import YamlError
 
 SECTIONS = ("main", "sideboard", "commander")
 MAX_DECK_BYTES = 4 * 1024 * 1024
@@ -117,27 +116,3 @@ class DeckError(YamlError):
 
 def display_name(path: Path) -> str:
     return STDIN_NAME if str(path) == "-" else str(path)
-
-
-def load_decklist(path: Path) -> Decklist:
-    """Read a decklist in any format; ``-`` is stdin."""
-    from cardcli.cards.mtg import textdecks
-
-    text = read_text(path, limit=MAX_DECK_BYTES)
-    name = display_name(path)
-    kind = textdecks.kind_of(path.suffix.lower() if str(path) != "-" else "", text)
-    if kind == "yaml":
-        from cardcli.cards.mtg.yamldecks import parse_yaml_deck
-
-        if len(text) > MAX_YAML_DECK_BYTES:
-            raise DeckError(
-                f"{name}: {len(text)} characters; a YAML decklist has at most {MAX_YAML_DECK_BYTES}"
-            )
-        return parse_yaml_deck(text, name)
-    if kind == "xml":
-        from cardcli.cards.mtg.xmldecks import parse_xml_deck
-
-        return parse_xml_deck(text, name)
-    if kind == "forge":
-        return textdecks.parse_forge_deck(text, name)
-    return textdecks.parse_text_deck(text, name)

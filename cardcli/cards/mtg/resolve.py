@@ -54,7 +54,7 @@ def resolve_deck_file(
     With ``checked_as`` (a format of ``cardcli deck validate``) a deck that breaks that
     format's rules is still played, and ``warn`` is told so in one line.
     """
-    from cardcli.cards.mtg.decklist import load_decklist
+    from cardcli.cards.mtg.deckfile import load_decklist
 
     try:
         deck = load_decklist(Path(path))

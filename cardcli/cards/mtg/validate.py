@@ -19,7 +19,6 @@ HORDE_SIZE = 100
 TOKEN_SHARE = (0.50, 0.60)
 HUNSBERGER_MIN = 18  # 15 for the Timer deck and 3 for a hand: below, a warning
 HUNSBERGER_RECOMMENDED = 60
-HUNSBERGER_NOTE = "scores: "  # the notes that say how a card plays in Hunsberger's Solitaire
 MAX_SUGGESTIONS = 20
 
 # Cards that make a Horde chanceless with no effort (the Horde rules warn of
@@ -329,26 +328,7 @@ def _hunsberger(deck: Decklist, cards: dict[str, Card], size: int) -> list[Probl
         problems.append(
             _whole(deck, "warning", f"{counted(total, 'card')}: 60 or more are recommended")
         )
-    problems.extend(hunsberger_scores(deck, cards))
-    return problems
-
-
-def hunsberger_scores(deck: Decklist, cards: dict[str, Card]) -> list[Problem]:
-    """How each card plays in Hunsberger's Solitaire: a note each, a warning if unusable."""
-    from cardcli.games.hunsberger.scoring import profile
-
-    problems = []
-    for entry in deck.section("main"):
-        card = _card(cards, entry)
-        if card is None:
-            continue
-        tag = profile(card).tag(card)
-        problems.append(_at(deck, entry, "note", f"{HUNSBERGER_NOTE}{tag}"))
-        if tag.startswith("unusable"):
-            problems.append(
-                _at(deck, entry, "warning", f"scores nothing in Hunsberger's Solitaire ({tag})")
-            )
-    return problems
+    return problems  # how each card scores: the game's own notes (hunsberger.decknotes)
 
 
 def _commander(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:

@@ -10,9 +10,9 @@ from cardcli.cards.playing import parse_card
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
 from cardcli.engine.rng import Rng
-from cardcli.games.double_solitaire.bots import BOTS, PACES, SETTLE_MS
+from cardcli.games.double_solitaire.bots import BOTS, PACES, SETTLE_MS, hint
 from cardcli.games.double_solitaire.rules import PILES, DoubleSolitaireState
-from cardcli.games.double_solitaire.view import describe
+from cardcli.games.double_solitaire.view import describe, render
 from cardcli.printable import shortened
 
 MIN_ORDER = 13 + PILES  # a stack and four work piles
@@ -172,6 +172,8 @@ GAME = Game(
     seat_names=numbered_seats,
     rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
+    render=lambda state, seat, _width: render(state, seat),
+    hint=hint,
     default_bot="hard",
     score_label="match points",
     describe=describe,

@@ -185,5 +185,20 @@ def random_bot(state: State, seat: str, rng: Rng, now: int) -> str | None:
 
 
 BOTS = {name: profiled(name) for name in PROFILES} | {"random": random_bot}
+
+
+def hint(state: DoubleSolitaireState, seat: str) -> str | None:
+    """What the hard bot would do, seeing the shared area as it is now; when it
+    would wait (its deck seen through), the first legal command."""
+    if state.over:
+        return None
+    profile = PROFILES["hard"]
+    chosen = choose(state, seat, profile, state.clock + profile.reaction_ms, Rng(0))
+    if chosen is not None:
+        return chosen
+    legal = state.legal_commands(seat)
+    return legal[0] if legal else None
+
+
 PACES: dict[str, Callable[[Rng], int]] = {name: PROFILES[name].delay for name in PROFILES}
 PACES["random"] = RANDOM_PACE.delay

@@ -232,20 +232,6 @@ class DoubleSolitaireState(State):
             return [c for c in counts if _RANKS[pile[-c]] == 13]
         return list(counts)
 
-    def hint(self, seat: str) -> str | None:
-        """What the hard bot would do, seeing the shared area as it is now; when it
-        would wait (its deck seen through), the first legal command."""
-        from cardcli.games.double_solitaire.bots import PROFILES, choose
-
-        if self.over:
-            return None
-        profile = PROFILES["hard"]
-        chosen = choose(self, seat, profile, self.clock + profile.reaction_ms, Rng(0))
-        if chosen is not None:
-            return chosen
-        legal = self.legal_commands(seat)
-        return legal[0] if legal else None
-
     def result(self) -> dict[str, Any]:
         leaders = self.match_winners
         tie = len(leaders) > 1
@@ -255,11 +241,6 @@ class DoubleSolitaireState(State):
             "hands": [dict(h) for h in self.hand_scores],
             "tie": tie,
         }
-
-    def render(self, seat: str | None = None) -> str:
-        from cardcli.games.double_solitaire.view import render
-
-        return render(self, seat)
 
     def check_invariants(self) -> None:
         for i, name in enumerate(self.names):

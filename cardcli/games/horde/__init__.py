@@ -15,7 +15,7 @@ from cardcli.games.horde.bots import BOTS
 from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.setup import build, seats_for
 from cardcli.games.horde.state import HordeState
-from cardcli.games.horde.view import describe
+from cardcli.games.horde.view import describe, render
 
 OPTIONS = (
     Option(
@@ -187,7 +187,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     """The balance report of one player count: the players' win rate with its 95% interval,
     game length, the life left when they win, how they lose, and the Horde cards on the
     battlefield when they lose (the share of lost games in which each was there)."""
-    from cardcli.simulate import wilson
+    from cardcli.stats import wilson
 
     if not results:
         return {}
@@ -249,6 +249,8 @@ GAME = Game(
     seat_names=seat_names,
     rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
+    render=lambda state, seat, _width: render(state.table, seat),
+    hint=HordeState.hint,
     default_bot="planner",
     score_label="life left",
     team_decisions=True,

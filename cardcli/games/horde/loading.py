@@ -57,7 +57,7 @@ def check_players(value: Any) -> int | str:
 def _warn(message: str) -> None:
     """A deck that breaks its format's rules is played as given, with a word on stderr
     (the CLI loads options; the engine never prints)."""
-    from cardcli.actions.output import note
+    from cardcli.output import note
 
     note(message)
 

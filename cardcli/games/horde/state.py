@@ -226,11 +226,6 @@ class HordeState(State):
             "horde_battlefield": dict(sorted(on_field.items())),
         }
 
-    def render(self, seat: str | None = None) -> str:
-        from cardcli.games.horde.view import render
-
-        return render(self.table, seat)
-
     # -- invariants (tests) ----------------------------------------------------------------
 
     def check_invariants(self) -> None:

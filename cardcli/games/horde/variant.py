@@ -13,6 +13,7 @@ from typing import Any
 from cardcli.engine.errors import IllegalCommand
 from cardcli.games.horde.blocking import horde_blocks
 from cardcli.magic import casting, combat
+from cardcli.magic.choices import Casting
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
 from cardcli.magic.objects import Obj, Player, Target, Team
@@ -24,7 +25,7 @@ PLAYERS = "players"
 PREPARATION = {2: 4, 3: 3, 4: 2}  # players -> preparation turns before the Horde's first
 
 
-class HordeVariant(Variant):
+class HordeVariant(Variant[Table]):
     def __init__(self, rules: dict[str, Any]) -> None:
         self.rules = rules  # the readings chosen by options: bottom, no_token, horde_haste
 
@@ -187,7 +188,7 @@ class HordeVariant(Variant):
                 if obj.zone == "revealed":
                     table.move(obj, "graveyard", "uncastable")
                 continue
-            table.casting = casting.Casting(HORDE, obj.id, free=True)
+            table.casting = Casting(HORDE, obj.id, free=True)
             return True
 
     def ignores_summoning_sickness(self, table: Table, obj: Obj) -> bool:

@@ -21,7 +21,7 @@ from cardcli.engine.game import Event, Game, Option, Options, State
 from cardcli.engine.rng import Rng
 from cardcli.games.hunsberger.bots import BOTS, advise
 from cardcli.games.hunsberger.rules import HunsbergerState
-from cardcli.games.hunsberger.view import describe
+from cardcli.games.hunsberger.view import describe, render
 
 TIMER = 15  # "The size of the Timer deck is fifteen cards."
 DEFAULT_GOAL = 40  # "if you have scored more than forty points of damage"
@@ -250,6 +250,8 @@ GAME = Game(
     seat_names=lambda options: ["p1"],
     rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
+    render=lambda state, _seat, _width: render(state),
+    hint=HunsbergerState.hint,
     default_bot="best",
     score_label="damage",
     win_label="escape rate",

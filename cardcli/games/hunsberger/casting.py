@@ -1,29 +1,40 @@
 """Casting in Hunsberger's Solitaire: mana, spells, creatures, permanents, activations.
 
-Functions of the state (``rules.HunsbergerState``) for the ``cast``, ``tap`` and
-``activate`` commands; each raises a ``CommandError`` before changing anything
-when the command is not allowed.
+Functions of a game in play (``Playing``: what ``rules.HunsbergerState`` is to
+them) for the ``cast``, ``tap`` and ``activate`` commands; each raises a
+``CommandError`` before changing anything when the command is not allowed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from cardcli.engine.game import Event
 from cardcli.games.hunsberger.commands import Activate, Cast, Tap
 from cardcli.games.hunsberger.scoring import has_x
-from cardcli.games.hunsberger.table import Bonus, Token
+from cardcli.games.hunsberger.table import Bonus, Table, Token
 from cardcli.words import counted
 
-if TYPE_CHECKING:
-    from cardcli.games.hunsberger.rules import HunsbergerState
+
+class Playing(Protocol):
+    """What casting reads and changes of a game in play."""
+
+    table: Table
+    window: int | None  # the flipped Timer land that may be saved at once
+    spell_damage: str  # "printed" or "mana" (--spell-damage)
+
+    def same_to_cast(self, a: int, b: int) -> bool: ...
+
+    def deal_damage(
+        self, source: str, amount: int, rule: str, attacker: str | None = None
+    ) -> Event: ...
 
 
 # -- mana
 
 
-def _tap_one(state: HunsbergerState, card: int) -> Event:
+def _tap_one(state: Playing, card: int) -> Event:
     t = state.table
     p = t.profiles[card]
     t.pool -= p.tap_cost
@@ -35,7 +46,7 @@ def _tap_one(state: HunsbergerState, card: int) -> Event:
     return event
 
 
-def tap(state: HunsbergerState, command: Tap) -> list[Event]:
+def tap(state: Playing, command: Tap) -> list[Event]:
     t = state.table
     sources = [c for c in t.sources() if t.profiles[c].tap_cost <= t.pool]
     if not sources:
@@ -45,7 +56,7 @@ def tap(state: HunsbergerState, command: Tap) -> list[Event]:
     return [_tap_one(state, card)]
 
 
-def _pay(state: HunsbergerState, cost: int, what: str) -> list[Event]:
+def _pay(state: Playing, cost: int, what: str) -> list[Event]:
     """Tap what is needed for ``cost`` (lands first), then take it from the pool."""
     t = state.table
     if t.available() < cost:
@@ -74,7 +85,7 @@ def _pay(state: HunsbergerState, cost: int, what: str) -> list[Event]:
 # -- casting ----------------------------------------------------------------
 
 
-def cast(state: HunsbergerState, command: Cast) -> list[Event]:
+def cast(state: Playing, command: Cast) -> list[Event]:
     t = state.table
     castable = t.castable()
     try:
@@ -107,7 +118,7 @@ def cast(state: HunsbergerState, command: Cast) -> list[Event]:
     return events
 
 
-def _why_not_cast(state: HunsbergerState, ref: str, castable: list[int]) -> str:
+def _why_not_cast(state: Playing, ref: str, castable: list[int]) -> str:
     """A message for a ``cast`` that names nothing castable: say why, if it is out."""
     t = state.table
     others = [c for c in t.out() if c not in castable]
@@ -133,7 +144,7 @@ def _why_not_cast(state: HunsbergerState, ref: str, castable: list[int]) -> str:
     return f"no '{ref}' to cast; you can cast: {names}"
 
 
-def _x_of(state: HunsbergerState, card: int, x: int | None) -> int:
+def _x_of(state: Playing, card: int, x: int | None) -> int:
     c = state.table.cards[card]
     if has_x(c):
         if x is None:
@@ -145,7 +156,7 @@ def _x_of(state: HunsbergerState, card: int, x: int | None) -> int:
     return 0
 
 
-def _target_of(state: HunsbergerState, card: int, ref: str | None) -> int | None:
+def _target_of(state: Playing, card: int, ref: str | None) -> int | None:
     t = state.table
     p = t.profiles[card]
     name = t.name(card)
@@ -182,7 +193,7 @@ def _target_of(state: HunsbergerState, card: int, ref: str | None) -> int | None
     return None
 
 
-def _leave(state: HunsbergerState, card: int) -> None:
+def _leave(state: Playing, card: int) -> None:
     """Take a card out of the hand or its Save slot (to be put elsewhere)."""
     t = state.table
     if card in t.hand:
@@ -195,7 +206,7 @@ def _leave(state: HunsbergerState, card: int) -> None:
             slot.attached.remove(card)
 
 
-def _summon(state: HunsbergerState, card: int, how: str = "summoned") -> list[Event]:
+def _summon(state: Playing, card: int, how: str = "summoned") -> list[Event]:
     """A creature is summoned and attacks this turn (no summoning sickness)."""
     t = state.table
     index = t.slot_of(card)
@@ -216,7 +227,7 @@ def _summon(state: HunsbergerState, card: int, how: str = "summoned") -> list[Ev
     return events
 
 
-def _enters(state: HunsbergerState, card: int) -> list[Event]:
+def _enters(state: Playing, card: int) -> list[Event]:
     t = state.table
     p = t.profiles[card]
     events: list[Event] = []
@@ -227,7 +238,7 @@ def _enters(state: HunsbergerState, card: int) -> list[Event]:
     return events
 
 
-def _make_tokens(state: HunsbergerState, card: int) -> list[Event]:
+def _make_tokens(state: Playing, card: int) -> list[Event]:
     t = state.table
     made = [Token(t.name(card), dict(data)) for data in t.profiles[card].tokens_data]
     t.tokens.extend(made)
@@ -241,9 +252,7 @@ def _make_tokens(state: HunsbergerState, card: int) -> list[Event]:
     ]
 
 
-def _resolve(
-    state: HunsbergerState, card: int, paid: int, x: int, target: int | None
-) -> list[Event]:
+def _resolve(state: Playing, card: int, paid: int, x: int, target: int | None) -> list[Event]:
     """An instant or sorcery resolves (it is already in the graveyard)."""
     t = state.table
     c, p = t.cards[card], t.profiles[card]
@@ -266,7 +275,7 @@ def _resolve(
     raise IllegalCommand(f"{c.name} does nothing here")  # castable() keeps these out
 
 
-def _spell_damage(state: HunsbergerState, card: int, paid: int, x: int) -> tuple[int, str]:
+def _spell_damage(state: Playing, card: int, paid: int, x: int) -> tuple[int, str]:
     """What an offensive spell deals, and the rule that scores it."""
     t = state.table
     p = t.profiles[card]
@@ -279,7 +288,7 @@ def _spell_damage(state: HunsbergerState, card: int, paid: int, x: int) -> tuple
     return p.amount, "printed damage"
 
 
-def _add_bonus(state: HunsbergerState, target: int, bonus: Bonus) -> Event:
+def _add_bonus(state: Playing, target: int, bonus: Bonus) -> Event:
     t = state.table
     t.bonuses.setdefault(target, []).append(bonus)
     return {
@@ -291,7 +300,7 @@ def _add_bonus(state: HunsbergerState, target: int, bonus: Bonus) -> Event:
     }
 
 
-def _pump_all(state: HunsbergerState, source: str, power: int) -> list[Event]:
+def _pump_all(state: Playing, source: str, power: int) -> list[Event]:
     t = state.table
     events = [_add_bonus(state, c, Bonus(source, power, "pump")) for c in t.summoned]
     for token in t.tokens:
@@ -308,7 +317,7 @@ def _pump_all(state: HunsbergerState, source: str, power: int) -> list[Event]:
     return events
 
 
-def _recur(state: HunsbergerState, card: int, target: int | None) -> list[Event]:
+def _recur(state: Playing, card: int, target: int | None) -> list[Event]:
     t = state.table
     p = t.profiles[card]
     # Every match but itself (it is in the graveyard already, having resolved).
@@ -324,7 +333,7 @@ def _recur(state: HunsbergerState, card: int, target: int | None) -> list[Event]
     return events
 
 
-def _permanent(state: HunsbergerState, card: int, target: int | None) -> list[Event]:
+def _permanent(state: Playing, card: int, target: int | None) -> list[Event]:
     """An artifact or enchantment is cast: it stays out where it is."""
     t = state.table
     c, p = t.cards[card], t.profiles[card]
@@ -351,7 +360,7 @@ def _permanent(state: HunsbergerState, card: int, target: int | None) -> list[Ev
     return events
 
 
-def activate(state: HunsbergerState, command: Activate) -> list[Event]:
+def activate(state: Playing, command: Activate) -> list[Event]:
     t = state.table
     pumpable = [c for c in t.summoned if t.profiles[c].per_mana]
     if not pumpable:

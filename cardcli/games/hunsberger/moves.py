@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardcli.games.hunsberger.commands import MAX_TIMES
 from cardcli.games.hunsberger.scoring import has_x
-from cardcli.games.hunsberger.table import SLOTS
-
-if TYPE_CHECKING:
-    from cardcli.games.hunsberger.rules import HunsbergerState
+from cardcli.games.hunsberger.table import SLOTS, Table
 
 
-def legal_commands(state: HunsbergerState) -> list[str]:
+class Position(Protocol):
+    """What the legal commands are read from (``rules.HunsbergerState`` is one)."""
+
+    table: Table
+
+    def same_to_cast(self, a: int, b: int) -> bool: ...
+
+    def same_to_save(self, a: int, b: int) -> bool: ...
+
+    def save_problem(self, card: int, index: int) -> str | None: ...
+
+
+def legal_commands(state: Position) -> list[str]:
     moves: list[str] = []
     seen: set[str] = set()
 
@@ -44,7 +53,7 @@ def legal_commands(state: HunsbergerState) -> list[str]:
     return moves
 
 
-def cast_commands(state: HunsbergerState) -> list[str]:
+def cast_commands(state: Position) -> list[str]:
     t = state.table
     available = t.available()
     castable = t.castable()
@@ -64,7 +73,7 @@ def cast_commands(state: HunsbergerState) -> list[str]:
     return found
 
 
-def target_texts(state: HunsbergerState, card: int) -> list[str] | None:
+def target_texts(state: Position, card: int) -> list[str] | None:
     """' -> TARGET' for each target the card may take; None if it takes none."""
     t = state.table
     p = t.profiles[card]

@@ -13,7 +13,7 @@ from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from cardcli.engine.game import Command, Event, Options, State
-from cardcli.games.hunsberger import casting, commands
+from cardcli.games.hunsberger import casting, commands, moves
 from cardcli.games.hunsberger.commands import Activate, Cast, End, Save, Tap
 from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK, Table, is_place
 
@@ -71,11 +71,6 @@ class HunsbergerState(State):
             return self.advisor(self)
         return "end"
 
-    def render(self, seat: str | None = None) -> str:
-        from cardcli.games.hunsberger.view import render
-
-        return render(self)
-
     def result(self) -> dict[str, Any]:
         escaped = self.death is None and self.met_goal()
         rule = "more than" if self.goal_rule == "more-than" else "at least"
@@ -130,11 +125,7 @@ class HunsbergerState(State):
             assert len(t.mana_lands_out()) < DEATH_LANDS
 
     def legal_commands(self, seat: str) -> list[str]:
-        if self.over:
-            return []
-        from cardcli.games.hunsberger.moves import legal_commands
-
-        return legal_commands(self)
+        return [] if self.over else moves.legal_commands(self)
 
     # -- setting up and turns --------------------------------------------------
 

@@ -12,20 +12,38 @@ position of phase A that leaves the same hand and slots.
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from cardcli.games.hunsberger.model import Action, Pos, SlotM, fits, minus, multisets
+from cardcli.games.hunsberger.model import (
+    Action,
+    Evaluate,
+    Info,
+    Pos,
+    SlotM,
+    fits,
+    minus,
+    multisets,
+)
 from cardcli.games.hunsberger.table import SLOTS, STACK
 
-if TYPE_CHECKING:
-    from cardcli.games.hunsberger.search import TurnSearch
+
+class Search(Protocol):
+    """What the save phases take from the turn search (``search.TurnSearch``)."""
+
+    info: dict[str, Info]
+    overstack: str  # "refuse" or "burn" (--overstack)
+    saved_pumps: str  # "stay" or "end-of-turn" (--saved-pumps)
+    evaluate: Evaluate
+
+    def attack(self, pos: Pos, slots: tuple[SlotM, ...], left: list[tuple[str, bool]]) -> int: ...
+
 
 SlotChoice = tuple[SlotM, list[Action], list[tuple[str, bool]], int]
 """(the slot afterwards, the saves, the hand cards they use, Timer cards burned)."""
 
 
 class SavePhases:
-    def __init__(self, search: TurnSearch) -> None:
+    def __init__(self, search: Search) -> None:
         self.search = search
         self.finish_memo: dict[Pos, tuple[float, list[Action]]] = {}
         self.saves_memo: dict[tuple[Any, ...], tuple[float, list[Action], tuple[SlotM, ...]]] = {}

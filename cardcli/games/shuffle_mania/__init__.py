@@ -18,7 +18,7 @@ from cardcli.engine.game import Event, Game, Option, Options, State, numbered_se
 from cardcli.engine.rng import Rng
 from cardcli.games.shuffle_mania.bots import BOTS
 from cardcli.games.shuffle_mania.rules import Hand, ShuffleManiaState, shuffle_deck
-from cardcli.games.shuffle_mania.view import describe
+from cardcli.games.shuffle_mania.view import DEFAULT_WIDTH, describe, render
 from cardcli.printable import shortened
 
 _DECK_CARDS = {jokers: frozenset(standard_deck(jokers)) for jokers in (False, True)}
@@ -182,6 +182,8 @@ GAME = Game(
     seat_names=numbered_seats,
     rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
+    render=lambda state, seat, width: render(state, seat, width or DEFAULT_WIDTH),
+    hint=ShuffleManiaState.hint,
     default_bot="greedy",
     describe=describe,
     score_label="cards left",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from cardcli.engine.game import Bot, State
 from cardcli.engine.rng import Rng
+from cardcli.games.shuffle_mania.rules import ShuffleManiaState
 
 
-def greedy(state: State, seat: str, rng: Rng) -> str:
+def greedy(state: ShuffleManiaState, seat: str, rng: Rng) -> str:
     """Removes everything the rules allow (left to right), ends the pass, cuts at random."""
     return state.hint(seat) or "done"
 

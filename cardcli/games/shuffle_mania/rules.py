@@ -135,16 +135,6 @@ class ShuffleManiaState(State):
         tie = len(best) > 1
         return {"winners": [] if tie else best, "scores": left, "passes": passes, "tie": tie}
 
-    def render(self, seat: str | None = None) -> str:
-        from cardcli.games.shuffle_mania.view import render
-
-        return render(self, seat)
-
-    def render_for(self, seat: str | None, width: int) -> str:
-        from cardcli.games.shuffle_mania.view import render
-
-        return render(self, seat, width)
-
     def check_invariants(self) -> None:
         for seat, hand in self.hands.items():
             placed = hand.deck + hand.removed

@@ -1,0 +1,51 @@
+"""The ``cardcli`` command: its groups and commands, and the console script.
+
+Only click is imported at start-up; games, YAML and jsonschema load on demand.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cardcli import __version__
+from cardcli.cli.decks import cards, deck
+from cardcli.cli.games import games, play, rules, simulate
+from cardcli.cli.logs import diff, replay, resume, validate
+from cardcli.printable import one_line
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardcli")
+def cli() -> None:
+    """A scriptable, deterministic engine for card games, with JSON-lines logs."""
+
+
+def main() -> None:
+    """The console script: click's errors become one line and exit code 2."""
+    # Any stdout: a terminal that is not UTF-8 gets escapes, never a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    try:
+        code = cli.main(standalone_mode=False)
+    except click.UsageError as err:
+        if type(err).__name__ == "NoArgsIsHelpError":  # plain "cardcli": show the help
+            click.echo(err.format_message(), err=True)
+            sys.exit(2)
+        where = f" (see '{err.ctx.command_path} --help')" if err.ctx is not None else ""
+        click.echo(f"cardcli: error: {one_line(err.format_message())}{where}", err=True)
+        sys.exit(2)
+    except click.ClickException as err:
+        click.echo(f"cardcli: error: {one_line(err.format_message())}", err=True)
+        sys.exit(err.exit_code)
+    except click.Abort:
+        click.echo("cardcli: aborted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+for command in (games, rules, play, simulate, replay, diff, validate, resume, deck, cards):
+    cli.add_command(command)

@@ -1,0 +1,335 @@
+"""The game's state as data: players, objects, zones, the log, and what reads them.
+
+``Board`` holds what a game is (teams and players, every object by id, the
+battlefield and its indexes, the stack, the continuous effects, the turn) and
+answers what it is now: an object's characteristics (``chars``), amounts,
+opponents, the order of players. It emits the log's events, applies the
+replacement effects registered for a kind of event, and queues the triggered
+abilities an event sets off. The changes themselves go through the fixed
+points of ``table.Table``, which is a ``Board``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardcli.engine.rng import Rng, derive
+from cardcli.magic import chars as chars_mod
+from cardcli.magic import counts
+from cardcli.magic.cards import Ability, Proto
+from cardcli.magic.chars import Chars, StaticEffect
+from cardcli.magic.decisions import Decision
+from cardcli.magic.objects import Obj, Player, StackItem, Team
+from cardcli.magic.sources import DamageSource
+from cardcli.magic.variant import Variant
+
+Event = dict[str, Any]
+WATCHED = ("another_creature_enters", "another_creature_dies", "spell_cast", "upkeep", "end_step")
+
+
+@dataclass
+class PendingTrigger:
+    """A triggered ability waiting to be put on the stack (603.3)."""
+
+    source_id: int
+    source_name: str
+    source_proto: Proto
+    controller: str
+    ability: Ability
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Move:
+    """One object's zone change in a batch of simultaneous moves."""
+
+    obj: Obj
+    to: str  # library, hand, graveyard, exile, battlefield, stack, or a variant's own zone
+    why: str
+    player: str | None = None  # whose zone (default: the owner's)
+    bottom: bool = False
+    tapped: bool = False
+    controller: str | None = None
+
+
+Replacement = Callable[[Any, dict[str, Any]], dict[str, Any] | None]
+"""Gets an event about to happen; returns it (changed or not), or None if nothing happens.
+
+Kinds: ``move`` (obj, to, why, tapped), ``damage`` (source, target, amount,
+combat), ``lose_life`` and ``gain_life`` (player, amount, why), ``draw``
+(player, count), ``token`` (proto, controller, count, tapped), ``tap`` (obj,
+why), ``counters`` (obj, counter, count)."""
+
+
+class Board:
+    def __init__(self, variant: Variant[Any], seed: int, spawn: Callable[[int], Rng] = Rng) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.spawn = spawn  # makes a stream of the game's RNG version
+        self.teams: list[Team] = []
+        self.players: dict[str, Player] = {}
+        self.objects: dict[int, Obj] = {}
+        self.battlefield: dict[int, Obj] = {}
+        self.acting: dict[int, Obj] = {}  # permanents with activated or mana abilities
+        self.legends = 0  # legendary permanents on the battlefield (704.5j has work to do)
+        self.stack: list[StackItem] = []
+        self.items: dict[int, StackItem] = {}
+        self.next_id = 1
+        self.retired: set[int] = set()
+        self.clock = 0  # timestamps (613.7)
+        self.static_version = 0
+        self.zone_version = 0
+        self.statics: list[StaticEffect] = []
+        self.watchers: dict[str, dict[int, tuple[Ability, ...]]] = {k: {} for k in WATCHED}
+        self.replacements: dict[str, list[Replacement]] = {}
+        self.trigger_queue: list[PendingTrigger] = []
+        self.events: list[Event] = []
+        self.life_logged: dict[str, int] = {}
+        self.streams: dict[str, Rng] = {}
+        self.prevention: list[dict[str, Any]] = []  # shields from prevent_damage effects
+        self.stray_tokens: list[Obj] = []  # tokens moved off the battlefield (704.5d)
+        self.dirty = True  # something changed since state-based actions were last checked
+        self._memo: dict[str, tuple[tuple[int, int], Any]] = {}
+        self.cda_busy: set[int] = set()  # objects whose characteristic-defining ability is counting
+        # Turn and flow state, driven by ``flow``.
+        self.turn = 0
+        self.active = 0  # index into teams
+        self.step = "untap"
+        self.step_begun = False
+        self.priority = 0
+        self.passes = 0
+        self.actions = 0  # actions taken in this step (capped by flow)
+        self.pending: Decision | None = None
+        self.resolving: Any = None
+        self.placing: Any = None
+        self.casting: Any = None
+        self.combat: Any = None
+        self.over = False
+        self.outcome: dict[str, Any] = {}
+        self.turn_count: dict[str, int] = {}
+        self.extra: dict[str, Any] = {}  # the variant's own state
+
+    # -- set-up ----------------------------------------------------------------
+
+    def add_team(
+        self, name: str, players: Iterable[str], life: int | None, automated: bool
+    ) -> Team:
+        team = Team(name, life=life, automated=automated)
+        for seat in players:
+            player = Player(seat, team)
+            team.players.append(player)
+            self.players[seat] = player
+        self.teams.append(team)
+        self.life_logged[name] = 0
+        self.turn_count[name] = 0
+        return team
+
+    def new_id(self) -> int:
+        oid = self.next_id
+        self.next_id += 1
+        return oid
+
+    def add_card(
+        self, player: str, proto: Proto, zone: str, card_no: int, bottom: bool = False
+    ) -> Obj:
+        """Put a card into a zone at set-up (no event; the set-up logs the order)."""
+        obj = Obj(self.new_id(), proto, player, zone, card_no)
+        self.objects[obj.id] = obj
+        if zone == "battlefield":
+            self._enter(obj, self.players[player].name)
+        else:
+            zone_list = self.players[player].zones.setdefault(zone, [])
+            if bottom:
+                zone_list.insert(0, obj)
+            else:
+                zone_list.append(obj)
+        return obj
+
+    def rng(self, label: str) -> Rng:
+        """A labelled stream of the seeded generator (one per purpose)."""
+        stream = self.streams.get(label)
+        if stream is None:
+            stream = self.streams[label] = self.spawn(derive(self.seed, label))
+        return stream
+
+    # -- reading -----------------------------------------------------------------
+
+    def chars(self, obj: Obj) -> Chars:
+        key = (self.static_version, obj.version, self.zone_version if obj.proto.pt_cda else 0)
+        if obj.cache is not None and obj.cache_key == key:
+            cached: Chars = obj.cache
+            return cached
+        result = chars_mod.compute(self, obj)
+        obj.cache = result
+        obj.cache_key = key
+        return result
+
+    def memo(self, key: str, compute: Callable[[], Any]) -> Any:
+        """A value computed once for the battlefield as it is now (zone and static versions)."""
+        version = (self.zone_version, self.static_version)
+        cached = self._memo.get(key)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        value = compute()
+        self._memo[key] = (version, value)
+        return value
+
+    def team_of(self, player: str) -> Team:
+        return self.players[player].team
+
+    def are_opponents(self, a: str, b: str) -> bool:
+        """102.3: opponents are the players not on your team."""
+        return self.players[a].team is not self.players[b].team
+
+    def opponents(self, player: str) -> list[Player]:
+        team = self.players[player].team
+        return [p for t in self.teams if t is not team for p in t.players]
+
+    @property
+    def active_team(self) -> Team:
+        return self.teams[self.active]
+
+    def apnap(self) -> list[Player]:
+        """Players in APNAP order: the active team's first, then the others (101.4, 805.6)."""
+        order = self.teams[self.active :] + self.teams[: self.active]
+        return [p for team in order for p in team.players]
+
+    def creatures(self, controller: str | None = None) -> list[Obj]:
+        found = []
+        for obj in self.battlefield.values():
+            if (controller is None or obj.controller == controller) and "Creature" in self.chars(
+                obj
+            ).types:
+                found.append(obj)
+        return found
+
+    def zone_of(self, obj: Obj) -> list[Obj] | None:
+        if obj.zone in ("battlefield", "stack"):
+            return None
+        return self.players[obj.owner].zones[obj.zone]
+
+    def live(self, oid: int) -> Obj | None:
+        return self.objects.get(oid)
+
+    def source_of(self, obj: Obj) -> DamageSource:
+        ch = self.chars(obj)
+        return DamageSource(
+            obj.id, obj.name, obj.controller, ch.colors, ch.keywords, ch.types, ch.subtypes
+        )
+
+    def amount_of(self, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int:
+        """A card-model amount: a number, X, or a count of things (``counts``)."""
+        return counts.amount_of(self, amount, player, source, x)
+
+    def printed(self, obj: Obj) -> Chars:
+        p = obj.proto
+        return Chars(
+            p.types, p.subtypes, p.supertypes, p.colors, p.keywords, p.power or 0, p.toughness or 0
+        )
+
+    # -- the log -------------------------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.dirty = True  # every change is an event: state-based actions look again
+
+    def take_events(self) -> list[Event]:
+        events, self.events = self.events, []
+        return events
+
+    def replace(self, kind: str, event: dict[str, Any]) -> dict[str, Any] | None:
+        """Apply each replacement or prevention effect for ``kind`` once, in the order registered."""
+        for effect in self.replacements.get(kind, ()):
+            result = effect(self, event)
+            if result is None:
+                return None
+            event = result
+        return event
+
+    # -- the battlefield's indexes -------------------------------------------------
+
+    def _enter(self, obj: Obj, controller: str, tapped: bool = False) -> None:
+        obj.zone = "battlefield"
+        obj.controller = controller
+        obj.tapped = tapped
+        obj.sick = True
+        self.clock += 1
+        obj.timestamp = self.clock
+        if obj.proto.loyalty is not None and "Planeswalker" in obj.proto.types:
+            obj.counters.setdefault("loyalty", obj.proto.loyalty)  # 306.5b
+        self.battlefield[obj.id] = obj
+        proto = obj.proto
+        if proto.activated or proto.mana_abilities:
+            self.acting[obj.id] = obj
+        if "Legendary" in proto.supertypes:
+            self.legends += 1
+        self.zone_version += 1
+        proto = obj.proto
+        if proto.statics:
+            for ability in proto.statics:
+                if ability.static != "cda":
+                    self.statics.append(StaticEffect(obj, ability, obj.timestamp))
+            self.static_version += 1
+        for kind in WATCHED:
+            found = proto.triggers.get(kind)
+            if found:
+                self.watchers[kind][obj.id] = found
+
+    def _leave_battlefield(self, obj: Obj) -> None:
+        del self.battlefield[obj.id]
+        self.acting.pop(obj.id, None)
+        if "Legendary" in obj.proto.supertypes:
+            self.legends -= 1
+        if obj.proto.statics:
+            self.statics = [st for st in self.statics if st.source is not obj]
+            self.static_version += 1
+        for kind in WATCHED:
+            self.watchers[kind].pop(obj.id, None)
+        if self.combat is not None:
+            self.combat.remove(obj.id)
+
+    # -- triggers ---------------------------------------------------------
+
+    def queue(
+        self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
+    ) -> None:
+        condition = ability.data.get("condition")
+        if condition is not None and not self.holds(condition, controller, source):
+            return  # 603.4: an intervening "if" false as it triggers: it does not trigger
+        self.trigger_queue.append(
+            PendingTrigger(source.id, source.name, source.proto, controller, ability, dict(context))
+        )
+
+    def holds(self, condition: Mapping[str, Any], player: str, source: Obj | None) -> bool:
+        """A card model condition: an amount compared with a number."""
+        value = self.amount_of(condition.get("amount", 0), player, source)
+        if "equals" in condition and value != int(condition["equals"]):
+            return False
+        if "at_least" in condition and value < int(condition["at_least"]):
+            return False
+        return not ("at_most" in condition and value > int(condition["at_most"]))
+
+    def graveyard_abilities_lost(self) -> bool:
+        """Cards in graveyards lose all abilities (Yixlid Jailer): flashback among them."""
+        return any(
+            st.ability.static == "lose_abilities" and st.ability.data.get("zone") == "graveyard"
+            for st in self.statics
+        )
+
+    def fire(self, kind: str, context: dict[str, Any], only: Obj | None = None) -> None:
+        """Triggers of an object's own ``kind`` abilities (``only``) or of every watcher."""
+        if only is not None:
+            if self.chars(only).lost_abilities:
+                return
+            for ability in only.proto.triggers.get(kind, ()):
+                by = ability.data.get("by", "any")
+                if by != "any" and context.get("by_kind") != by:
+                    continue  # becomes the target of a spell, not an ability (or the reverse)
+                self.queue(only, only.controller, ability, context)
+            return
+        for wid, abilities in list(self.watchers.get(kind, {}).items()):
+            watcher = self.objects[wid]
+            for ability in abilities:
+                self.queue(watcher, watcher.controller, ability, context)
