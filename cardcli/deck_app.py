@@ -27,7 +27,7 @@ def _summary_note(problem: Problem) -> bool:
     """A note the report sums up in a list of its own (automation, Hunsberger scores)."""
     message = problem.message
     return problem.level == "note" and (
-        message == "automated" or message.startswith(("manual (", SCORE_NOTE))
+        message == "automated" or message.startswith(("manual: ", "partial: ", SCORE_NOTE))
     )
 
 
@@ -83,10 +83,7 @@ def deck_validate(file: str, fmt: str | None, as_json: bool, horde_size: int) ->
             _echo("  " + line)
         notes = [p for p in notes if p not in scoring]
     if notes:
-        automated = sorted({p.card for p in notes if p.message == "automated"})
-        manual = sorted({p.card for p in notes if p.message != "automated"})
-        _echo(f"automated by the engine ({len(automated)}): " + (", ".join(automated) or "none"))
-        _echo(f"manual, applied by the players ({len(manual)}): " + (", ".join(manual) or "none"))
+        _status_lines(notes)
     errors = sum(1 for p in report.problems if p.level == "error")
     warnings = sum(1 for p in report.problems if p.level == "warning")
     verdict = "valid" if report.valid else f"invalid, {counted(errors, 'error')}"
@@ -118,6 +115,20 @@ def deck_show(file: str, fmt: str | None) -> int:
     return 0
 
 
+def _status_lines(notes: list[Problem]) -> None:
+    """Cards by status: the automated named, the partial and manual with what is by hand."""
+    automated = sorted({p.card for p in notes if p.message == "automated"})
+    partial = sorted({(p.card, p.message) for p in notes if p.message.startswith("partial: ")})
+    manual = sorted({(p.card, p.message) for p in notes if p.message.startswith("manual: ")})
+    _echo(f"automated by the engine ({len(automated)}): " + (", ".join(automated) or "none"))
+    _echo(f"partial, the rest applied by the players ({len(partial)})" + (":" if partial else ""))
+    for card, message in partial:
+        _echo(f"  {card}: {message.removeprefix('partial: ')}")
+    _echo(f"manual, applied by the players ({len(manual)})" + (":" if manual else ""))
+    for card, message in manual:
+        _echo(f"  {card}: {message.removeprefix('manual: ')}")
+
+
 def _card_json(card: Card) -> dict[str, object]:
     data: dict[str, object] = dict(card.raw) if card.raw else {"name": card.name}
     data.update(
@@ -126,6 +137,7 @@ def _card_json(card: Card) -> dict[str, object]:
             "type_line": card.type_line,
             "oracle": card.oracle,
             "automated": card.automated,
+            "status": card.status,
             "source": card.source,
         }
     )
@@ -184,4 +196,79 @@ def cards_import(file: str, out: str | None) -> int:
     target = Path(out) if out else user_db_path()
     stats = import_file(Path(file), target)
     _echo(f"imported {stats.summary()} into {target}")
+    return 0
+
+
+def cards_coverage(files: tuple[str, ...], summary: bool, as_json: bool) -> int:
+    """Each card's status (automated, partial, manual) over some decks, or the whole pool."""
+    from cardcli.cards.mtg.coverage import Tally, by_status, deck_coverage, first_gap
+    from cardcli.cards.mtg.deckfile import load_decklist
+    from cardcli.cards.mtg.pool import CardPool
+
+    pool = CardPool.bundled()
+    if not files:
+        tally = Tally()
+        for card in pool.every_card(tokens=True):
+            tally.add(card)
+        if as_json:
+            _echo(json.dumps({"pool": tally.as_dict()}))
+        else:
+            _echo("every card of the card data (hand-written, imported and shipped):")
+            _echo("  " + Tally.line(tally.cards, "cards"))
+            _echo("  " + Tally.line(tally.tokens, "tokens"))
+        return 0
+    overall = Tally()
+    seen: set[str] = set()
+    reports = []
+    for file in files:
+        covered = deck_coverage(load_decklist(Path(file)), pool)
+        tally = covered.tally()
+        overall.unknown += tally.unknown
+        for card in covered.cards:
+            key = card.name + (" [token]" if card.token else "")
+            if key not in seen:
+                seen.add(key)
+                overall.add(card)
+        cards = by_status(covered.cards)
+        if as_json:
+            reports.append(
+                {
+                    "file": _shown_name(file),
+                    "deck": covered.deck.name,
+                    "cards": [
+                        {
+                            "name": card.name,
+                            "token": card.token,
+                            "status": card.status,
+                            "unread": list(card.unread),
+                            **({"reason": card.manual_reason} if card.manual else {}),
+                        }
+                        for card in cards
+                    ],
+                    "unknown": covered.unknown,
+                    "totals": tally.as_dict(),
+                }
+            )
+            continue
+        _echo(f"{_shown_name(file)}: {covered.deck.name}")
+        if not summary:
+            for card in cards:
+                gap = first_gap(card)
+                name = card.name + (" (token)" if card.token else "")
+                _echo(f"  {card.status:<9} {name}" + (f": {gap}" if gap else ""))
+            for name in covered.unknown:
+                _echo(f"  unknown   {name}: no Magic card or token has this name")
+        _echo("  " + Tally.line(tally.cards, "cards"))
+        if sum(tally.tokens.values()):
+            _echo("  " + Tally.line(tally.tokens, "tokens"))
+    if as_json:
+        _echo(json.dumps({"decks": reports, "totals": overall.as_dict()}, ensure_ascii=False))
+        return 0
+    if len(files) > 1:
+        _echo(f"all {len(files)} decks, each card once:")
+        _echo("  " + Tally.line(overall.cards, "cards"))
+        if sum(overall.tokens.values()):
+            _echo("  " + Tally.line(overall.tokens, "tokens"))
+    if overall.unknown:
+        _echo(f"  {counted(overall.unknown, 'name')} not found (see deck validate)")
     return 0

@@ -202,7 +202,7 @@ def test_a_name_no_card_has_is_told_apart_from_a_typo(tmp_path: Path) -> None:
     result = cardcli("deck", "validate", str(path))
     assert result.exit_code == 1
     out = result.stdout
-    assert "Cavern of Souls" not in out and "Mana Crypt" not in out  # real cards: known
+    assert "error: Cavern of Souls" not in out and "error: Mana Crypt" not in out  # real cards
     assert f"{path}:2: error: Lightnig Bolt: unknown card; did you mean 'Lightning Bolt'?\n" in out
     assert f"{path}:4: error: Quibblewick Unmade: no Magic card or token has this name\n" in out
     assert "Ghave" not in out and "Lightning Helix" not in out  # no far-fetched suggestions

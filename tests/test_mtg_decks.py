@@ -353,7 +353,9 @@ def test_horde_says_which_cards_are_automated_and_flags_player_choices(
     result = cardcli("deck", "validate", str(path), "--format", "horde")
     assert result.exit_code == 0
     assert "automated by the engine (2): Walking Corpse, Zombie" in result.stdout
-    assert f"manual, applied by the players (1): {manual.name}" in result.stdout
+    assert "manual, applied by the players (1):\n" in result.stdout
+    assert f"\n  {manual.name}: " in result.stdout
+    assert f"warning: {manual.name}: the Horde cannot play it by itself (manual: " in result.stdout
     choosy = next((c for c in pool.cards.values() if c.player_choices and not c.is_land), None)
     if choosy is not None:
         _code, problems = validate(tmp_path, deck_text("55 Zombie", f"45 {choosy.name}"), "horde")

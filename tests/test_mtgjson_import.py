@@ -14,7 +14,6 @@ from cardcli.cards.mtg import mtgjson
 from cardcli.cards.mtg.behaviour import with_behaviour
 from cardcli.cards.mtg.carddb import CardDatabase
 from cardcli.cards.mtg.dbbuild import import_file
-from cardcli.cards.mtg.oracle import read_behaviour
 from cardcli.cards.mtg.pool import CardPool
 from cardcli.cards.mtg.schemas import card_validator
 from cardcli.cli import cli
@@ -78,11 +77,17 @@ def test_common_oracle_shapes_become_behaviour(tmp_path: Path) -> None:
     assert digger["effects"][0]["do"] == "return_to_hand" and digger["effects"][0]["optional"]
 
 
-def test_what_cannot_be_read_becomes_manual(tmp_path: Path) -> None:
+def test_what_cannot_be_read_is_named_and_the_rest_plays(tmp_path: Path) -> None:
     cards = compiled(tmp_path)
-    for name in ("Krenko, Mob Boss", "Karplusan Forest"):
-        assert cards[name]["manual"] is True, name
-        assert cards[name]["manual_reason"].startswith("text not read:")
+    forest = cards["Karplusan Forest"]  # its colourless mana is the land's own; the pain is not
+    assert "manual" not in forest
+    assert forest["unread"] == ["{T}: Add {R} or {G}. Karplusan Forest deals 1 damage to you."]
+    (krenko,) = cards["Krenko, Mob Boss"]["abilities"]  # "where X is the number of ..."
+    assert krenko["effects"][0]["amount"] == {
+        "count": "permanents",
+        "controller": "you",
+        "filter": {"subtypes": ["Goblin"]},
+    }
 
 
 def test_a_card_of_two_faces_keeps_both_and_is_found_by_either_name(tmp_path: Path) -> None:
@@ -279,58 +284,3 @@ def test_search_and_suggestions_reach_the_imported_cards(
     assert found.exit_code == 0 and "Gravedigger" in found.stdout
     missing = runner.invoke(cli, ["cards", "show", "Gravedigge"])
     assert "did you mean 'Gravedigger'" in missing.stderr
-
-
-def test_oracle_reader_reads_enters_tapped_flashback_and_cant_be_countered() -> None:
-    gate = {
-        "name": "Dimir Guildgate",
-        "types": ["Land"],
-        "oracle": "Dimir Guildgate enters tapped.\n{T}: Add {U} or {B}.",
-    }
-    assert read_behaviour(gate) == {
-        "abilities": [{"replacement": "enters_tapped", "text": "Dimir Guildgate enters tapped."}]
-    }
-    army = {
-        "name": "Army of the Damned",
-        "types": ["Sorcery"],
-        "keywords": ["Flashback"],
-        "oracle": "Create thirteen 2/2 black Zombie creature tokens.\nFlashback {7}{B}{B}{B}",
-    }
-    assert read_behaviour(army)["flashback"] == "{7}{B}{B}{B}"
-    fallout = {
-        "name": "Fallout",
-        "types": ["Instant"],
-        "oracle": "This spell can't be countered.\nFallout deals 2 damage to each creature.",
-    }
-    read = read_behaviour(fallout)
-    assert read["cant_be_countered"] is True
-    assert read["spell"] == [{"do": "damage", "amount": 2, "each": "each_creature"}]
-    chupacabra = {
-        "name": "Chupacabra",
-        "types": ["Creature"],
-        "oracle": "When Chupacabra enters, destroy target creature an opponent controls.",
-    }
-    effect = read_behaviour(chupacabra)["abilities"][0]["effects"][0]
-    assert effect == {"do": "destroy", "target": "creature_an_opponent_controls"}
-
-
-def test_the_oracle_reader_takes_this_creature_for_the_cards_name() -> None:
-    """Oracle text since February 2025 names a permanent "this creature", "this land";
-    the bundled pool keeps the name. Both read as the same behaviour."""
-    for itself in ("Wall of Omens", "this creature"):
-        wall = {
-            "name": "Wall of Omens",
-            "types": ["Creature"],
-            "keywords": ["Defender"],
-            "oracle": f"Defender\nWhen {itself} enters, draw a card.",
-        }
-        (ability,) = read_behaviour(wall)["abilities"]
-        assert ability["when"] == "enters"
-        assert ability["effects"] == [{"do": "draw", "amount": 1, "each": "you"}], itself
-    for itself in ("Dismal Backwater", "This land"):
-        land = {
-            "name": "Dismal Backwater",
-            "types": ["Land"],
-            "oracle": f"{itself} enters tapped.\n{{T}}: Add {{U}} or {{B}}.",
-        }
-        assert read_behaviour(land)["abilities"][0]["replacement"] == "enters_tapped", itself

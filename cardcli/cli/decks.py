@@ -97,6 +97,24 @@ def cards_show(words: tuple[str, ...], as_json: bool) -> None:
     call(lambda: deck_app.cards_show(words, as_json))
 
 
+@cards.command("coverage")
+@click.argument("files", nargs=-1, metavar="[DECK...]", shell_complete=complete_files)
+@click.option("--summary", is_flag=True, help="only the totals, not each card")
+@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+def cards_coverage(files: tuple[str, ...], summary: bool, as_json: bool) -> None:
+    """How much the engine plays by itself: each card automated, partial or manual.
+
+    A card is automated when every line of its Oracle text compiled, partial
+    when some did (the players apply the rest, named here by its first line),
+    manual when none did. With DECK files: each deck's distinct cards and
+    totals, then the totals over all decks (each card once). Without: the
+    totals over every card and token of the card data.
+    """
+    from cardcli import deck_app
+
+    call(lambda: deck_app.cards_coverage(files, summary, as_json))
+
+
 @cards.command("import")
 @click.argument("file", shell_complete=complete_files)
 @click.option(

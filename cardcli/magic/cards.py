@@ -140,6 +140,7 @@ class Proto:
     token_card: bool = False  # a Horde token card: a real card, cast as a creature spell
     is_token: bool = False  # a token an effect created: not a card (111)
     manual: bool = False
+    unread: tuple[str, ...] = ()  # a partial card's lines the players apply by hand
     oracle: str = ""
     spell: tuple[Effect, ...] = ()
     triggers: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
@@ -214,6 +215,7 @@ class Proto:
             mana_value=int(card.mana_value),
             token_card=card.token,
             manual=card.manual,
+            unread=() if card.manual else card.unread,
             oracle=card.oracle,
             spell=() if card.manual else tuple(card.spell),
             triggers=triggers,
@@ -267,6 +269,17 @@ def _enchant_kind(text: str | None) -> str | None:
     return kinds.get(text, "permanent")
 
 
+def _mana_choices(adds: list[Effect]) -> tuple[tuple[str, ...], ...]:
+    """What a mana ability may add: one choice (``{R}{G}``), or one of several (``one_of``:
+    "{R} or {G}", "one mana of any color")."""
+    fixed = tuple(kind for e in adds for kind in parse_added(str(e.get("mana", ""))))
+    choices = [fixed] if fixed else []
+    for effect in adds:
+        for option in effect.get("one_of", ()):
+            choices.append((*fixed, *parse_added(str(option))))
+    return tuple(choices) or ((),)
+
+
 def _sort_abilities(
     abilities: tuple[Mapping[str, Any], ...],
 ) -> tuple[
@@ -289,8 +302,7 @@ def _sort_abilities(
             adds = [e for e in effects if e.get("do") == "add_mana"]
             if adds and len(adds) == len(effects):
                 # 605.1a: no target, adds mana: a mana ability, off the stack.
-                choice = tuple(kind for e in adds for kind in parse_added(str(e.get("mana", ""))))
-                mana.append(Ability(index, data, cost=cost, text=text, mana=(choice,)))
+                mana.append(Ability(index, data, cost=cost, text=text, mana=_mana_choices(adds)))
             else:
                 activated.append(Ability(index, data, cost=cost, effects=effects, text=text))
     return (

@@ -40,6 +40,7 @@ class Table(Protocol):
 
     statics: list[StaticEffect]  # the static abilities on the battlefield, in timestamp order
     cda_busy: set[int]  # objects whose characteristic-defining ability is counting
+    objects: dict[int, Obj]
 
     def amount_of(self, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int: ...
 
@@ -257,6 +258,16 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
                 return False
         elif key == "not_types":
             if chars.types & set(value):
+                return False
+        elif key == "all_types":  # "artifact creature": every one of them
+            if not set(value) <= chars.types:
+                return False
+        elif key == "not_supertypes":  # "nonbasic"
+            if chars.supertypes & set(value):
+                return False
+        elif key == "controller":  # whose, seen from the source's controller
+            source = table.objects.get(source_id) if source_id is not None else None
+            if source is None or not controls(table, str(value), obj.controller, source.controller):
                 return False
         elif key == "subtypes":
             if not chars.subtypes & set(value):

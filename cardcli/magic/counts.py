@@ -15,6 +15,7 @@ class Table(Protocol):
 
     players: dict[str, Player]
     battlefield: dict[int, Obj]
+    objects: dict[int, Obj]
     statics: list[chars_mod.StaticEffect]
     cda_busy: set[int]
 

@@ -101,7 +101,7 @@ def _step_once(table: Table) -> None:
         table.passes = 0
         manual = table.extra.pop("manual_pending", None)
         if manual is not None:
-            _ask_for_manual(table, str(manual[0]), str(manual[1]))
+            _ask_for_manual(table, str(manual[0]), str(manual[1]), bool(manual[2:3] == [True]))
         return
     if not table.step_begun:
         _begin_step(table)
@@ -144,9 +144,10 @@ def _step_once(table: Table) -> None:
     )
 
 
-def _ask_for_manual(table: Table, card: str, controller: str) -> None:
-    """A manual card resolved: its controller's team (or, for an automated player, the first
-    team that is not) applies its text with adjustments, then says ``choose done``."""
+def _ask_for_manual(table: Table, card: str, controller: str, partial: bool = False) -> None:
+    """A manual (or partial) card resolved: its controller's team (or, for an automated player,
+    the first team that is not) applies its text (or the lines the engine did not read) with
+    adjustments, then says ``choose done``."""
     team = table.players[controller].team
     if team.automated:
         team = next((t for t in table.teams if not t.automated), team)
@@ -155,7 +156,10 @@ def _ask_for_manual(table: Table, card: str, controller: str) -> None:
     table.pending = Decision(
         "manual",
         team.players[0].name,
-        f"{card} is a manual card: apply its text by hand (adjust ...), then choose done",
+        f"{card} is a partial card: apply by hand what the engine did not (adjust ...), "
+        "then choose done"
+        if partial
+        else f"{card} is a manual card: apply its text by hand (adjust ...), then choose done",
         ["done"],
         team=team.name,
         data={"answers": {}, "key": "manual"},

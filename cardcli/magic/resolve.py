@@ -93,4 +93,12 @@ def continue_resolution(table: Table) -> None:
         # A manual card: the engine applies none of its text; the players do, with adjust,
         # before state-based actions are checked (the flow asks them to say when they are done).
         table.emit({"type": "manual", "id": landed.id, "card": obj.name, "text": obj.proto.oracle})
-        table.extra["manual_pending"] = [obj.name, item.controller]
+        table.extra["manual_pending"] = [obj.name, item.controller, False]
+    elif obj.proto.unread:
+        # A partial card: the engine applied what it read; the lines it did not read are the
+        # players' to apply, now or when they say so (a trigger's, a static's), as for a manual card.
+        text = "\n".join(obj.proto.unread)
+        table.emit(
+            {"type": "manual", "id": landed.id, "card": obj.name, "text": text, "partial": True}
+        )
+        table.extra["manual_pending"] = [obj.name, item.controller, True]

@@ -133,6 +133,10 @@ def legal(
         if item is None or item.kind != "spell" or item.obj is None or target == spell_id:
             return False
         is_creature = "Creature" in item.obj.proto.types
+        if slot.filter and not chars_mod.matches(
+            table, slot.filter, item.obj, table.printed(item.obj), source.id
+        ):
+            return False  # "target instant or sorcery spell"
         return (
             kind == "spell"
             or (kind == "creature_spell" and is_creature)

@@ -1,16 +1,18 @@
 """Behaviour for a card of the database: its facts, read into what the games apply.
 
 The database holds facts and Oracle text only. A card looked up there gets its
-behaviour here, from its Oracle text (``oracle.py``); whatever cannot be read
-makes the card ``manual``, played by hand from its text. A card of several
-faces is manual: the players apply the face they play.
+behaviour here, compiled from its Oracle text (``compiler``): every line read
+is played by the engine; the lines left are named in ``unread`` and applied by
+the players (a ``partial`` card), and a card none of whose lines was read is
+``manual``. A card of several faces is manual: the players apply the face they
+play.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardcli.cards.mtg.oracle import read_behaviour
+from cardcli.cards.mtg.compiler import compile_card, reason
 
 BEHAVIOUR_KEYS = (
     "spell",
@@ -21,6 +23,7 @@ BEHAVIOUR_KEYS = (
     "flash_cost",
     "cant_be_countered",
     "equip",
+    "unread",
 )
 
 
@@ -35,5 +38,17 @@ def with_behaviour(record: dict[str, Any]) -> dict[str, Any]:
             "apply the face played by hand"
         )
         return card
-    card.update(read_behaviour(card))
+    compiled = compile_card(card)
+    behaviour = dict(compiled.behaviour)
+    extra_keywords = behaviour.pop("keywords", [])
+    if extra_keywords:
+        card["keywords"] = list(dict.fromkeys([*card.get("keywords", []), *extra_keywords]))
+    card.update(behaviour)
+    if compiled.status == "manual":
+        card["manual"] = True
+        card["manual_reason"] = reason(compiled)
+        for key in ("spell", "abilities"):
+            card.pop(key, None)
+    elif compiled.unread:
+        card["unread"] = list(compiled.unread)
     return card

@@ -75,6 +75,7 @@ class Card:
     produces: tuple[str, ...] = ()
     manual: bool = False
     manual_reason: str = ""
+    unread: tuple[str, ...] = ()  # a partial card: the lines of its text applied by hand
     player_choices: bool = False
     spell: tuple[dict[str, Any], ...] = ()
     abilities: tuple[dict[str, Any], ...] = ()
@@ -115,6 +116,7 @@ class Card:
             produces=tuple(data.get("produces", ())),
             manual=bool(data.get("manual", False)),
             manual_reason=data.get("manual_reason", ""),
+            unread=tuple(data.get("unread", ())),
             player_choices=bool(data.get("player_choices", False)),
             spell=tuple(data.get("spell", ())),
             abilities=tuple(data.get("abilities", ())),
@@ -151,8 +153,25 @@ class Card:
 
     @property
     def automated(self) -> bool:
-        """The games apply it themselves (not a manual card)."""
-        return not self.manual
+        """The games apply all of it themselves (neither manual nor partial)."""
+        return not self.manual and not self.unread
+
+    @property
+    def status(self) -> str:
+        """``automated``, ``partial`` (some lines applied by hand) or ``manual`` (all)."""
+        if self.manual:
+            return "manual"
+        return "partial" if self.unread else "automated"
+
+    @property
+    def status_text(self) -> str:
+        """The status with why: the first line the players apply by hand."""
+        if self.manual:
+            return "manual: " + (self.manual_reason or "played by hand")
+        if self.unread:
+            more = f" (and {len(self.unread) - 1} more)" if len(self.unread) > 1 else ""
+            return f"partial: by hand: {self.unread[0]}{more}"
+        return "automated"
 
     @property
     def type_line(self) -> str:
@@ -193,9 +212,7 @@ class Card:
                 lines.append(f"Loyalty {self.loyalty}")
             if self.oracle:
                 lines.append(self.oracle)
-        status = (
-            "manual: " + (self.manual_reason or "played by hand") if self.manual else "automated"
-        )
+        status = self.status_text
         if self.player_choices:
             status += "; needs choices only a player can make"
         lines.append(f"[{status}; from {self.source}]" if self.source else f"[{status}]")

@@ -284,6 +284,36 @@ class CardPool:
             if {t.lower() for t in token.get("subtypes", ())} == words
         ]
 
+    def every_card(self, tokens: bool = False) -> Iterator[Card]:
+        """Every card the pool knows, once, from the first layer that has it (hand-written,
+        then each database); with ``tokens``, every token variant of the databases too."""
+        from cardcli.cards.mtg.behaviour import with_behaviour
+
+        seen: set[str] = set()
+        for key, card in self.cards.items():
+            if normalize(card.name) == key:  # not an alias
+                seen.add(key)
+                yield card
+        for database in self.databases:
+            for block in database.raw_blocks():
+                for key, data in block:
+                    if key not in seen:
+                        seen.add(key)
+                        yield _card_of(database, database.record(data), with_behaviour)
+        if not tokens:
+            return
+        import json
+
+        made: set[str] = set()
+        for database in self.databases:
+            for variants in database.tokens().values():
+                for token in variants:
+                    record = {k: v for k, v in token.items() if k not in ("token_of", "token_sets")}
+                    mark = json.dumps(record, sort_keys=True)
+                    if mark not in made:
+                        made.add(mark)
+                        yield Card.from_data(with_behaviour(record), source="card data")
+
     # -- names -------------------------------------------------------------------------
 
     def _names(self) -> tuple[list[str], list[int], list[str]]:

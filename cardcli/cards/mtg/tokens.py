@@ -463,3 +463,13 @@ def choice_note(token: dict[str, Any], variants: list[dict[str, Any]], made: boo
         f"token: {words}{printing} ({which}, of {counted(len(variants), 'token')} named "
         f"{token['name']}; name another by what tells it apart, e.g. '{short_words(others[0])}')"
     )
+
+
+def token_from_phrase(phrase: str, after: str = "") -> dict[str, Any] | None:
+    """The token a phrase of Oracle text describes whole ("1/1 white Soldier creature token
+    with flying"), as a token record; None for anything else."""
+    for pattern, artifact in ((_CREATURE_TOKEN, False), (_ARTIFACT_TOKEN, True)):
+        match = pattern.fullmatch(phrase.strip())
+        if match is not None:
+            return _variant_from(match, after, artifact)
+    return None

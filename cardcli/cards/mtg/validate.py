@@ -154,7 +154,22 @@ def check(
         "constructed": _constructed,
     }
     problems.extend(rules[fmt](deck, cards, horde_size))
+    problems.extend(status_notes(deck, cards))
     return Report(deck, fmt, problems, cards)
+
+
+def status_notes(deck: Decklist, cards: dict[str, Card]) -> list[Problem]:
+    """Each card's status, once a card: automated, partial (with the first line applied by
+    hand) or manual (with why)."""
+    notes = []
+    seen: set[str] = set()
+    for entry in deck.entries:
+        card = _card(cards, entry)
+        if card is None or entry_key(entry) in seen:
+            continue
+        seen.add(entry_key(entry))
+        notes.append(_at(deck, entry, "note", card.status_text))
+    return notes
 
 
 COMMANDER_FORMATS = ("commander", "horde-player")
@@ -274,8 +289,16 @@ def _horde(deck: Decklist, cards: dict[str, Card], size: int) -> list[Problem]:
                     "needs decisions only a player can make: a horde plays it badly",
                 )
             )
-        status = "manual (players apply its text by hand)" if card.manual else "automated"
-        problems.append(_at(deck, entry, "note", status))
+        if not card.automated:
+            # The rules text: a card the Horde cannot play well is a bad choice for its deck.
+            problems.append(
+                _at(
+                    deck,
+                    entry,
+                    "warning",
+                    f"the Horde cannot play it by itself ({card.status_text})",
+                )
+            )
     return problems
 
 

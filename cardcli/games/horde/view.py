@@ -58,6 +58,8 @@ def _state_words(table: Table, obj: Obj) -> list[str]:
         words.append("assigns no combat damage")
     if obj.proto.manual:
         words.append("manual: apply its text by hand")
+    elif obj.proto.unread:
+        words.append("partial: by hand: " + " / ".join(obj.proto.unread))
     return words
 
 
@@ -321,7 +323,8 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "damage_prevented" and line.get("why"):
         return f"{line['why']}: {line['amount']} damage to #{line['target']} prevented"
     if kind == "manual":
-        return f"#{line['id']} {line['card']} is a manual card: apply by hand: {line['text']}"
+        what = "a partial card" if line.get("partial") else "a manual card"
+        return f"#{line['id']} {line['card']} is {what}: apply by hand: {line['text']}"
     if kind == "adjusted":
         return f"{line['by']} adjusts: {line['what']} {' '.join(line['args'])}"
     if kind == "mulligan":

@@ -1,0 +1,89 @@
+"""A compiler from Oracle text to the card model, clause by clause.
+
+``compile_card`` reads a card's Oracle text line by line (``abilities``), each
+line through shared phrase parsers (``phrases``: who and what, how many, how
+long; ``effects``: what a sentence does; ``triggers``, ``statics``) into the
+same schema-checked data that hand-written cards hold. A line it cannot read
+is named, not dropped: the card is ``automated`` when every line compiled,
+``partial`` when some did (the engine plays those, the players apply the rest
+by hand), and ``manual`` when none did.
+
+No parsing library is used: Oracle text is English with a few hundred set
+phrases, and regular expressions over words, tried most specific first, read
+it deterministically and fast (the whole card database in seconds); a grammar
+of English for a parser generator would be larger and slower than the phrases.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardcli.cards.mtg.compiler.abilities import Parts, compile_line
+from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.text import lines_of
+
+STATUSES = ("automated", "partial", "manual")
+MAX_REASON = 80
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A card's behaviour as data, and the lines it could not read."""
+
+    behaviour: dict[str, Any]
+    unread: tuple[str, ...]
+    read: int
+
+    @property
+    def status(self) -> str:
+        if not self.unread:
+            return "automated"
+        return "partial" if self.read else "manual"
+
+
+def compile_card(record: dict[str, Any]) -> Compiled:
+    """Compile one card's Oracle text (facts from ``record``) into behaviour."""
+    types = record.get("types", [])
+    ctx = Context(spell="Instant" in types or "Sorcery" in types, types=tuple(types))
+    keywords = set(record.get("keywords", ()))
+    parts = Parts()
+    for line in lines_of(record.get("oracle", ""), record["name"]):
+        compile_line(line, keywords, ctx, parts)
+    if "Land" in types:
+        _land_mana(record, parts)
+    behaviour: dict[str, Any] = dict(parts.extra)
+    if parts.spell:
+        behaviour["spell"] = parts.spell
+    if parts.abilities:
+        behaviour["abilities"] = parts.abilities
+    return Compiled(behaviour, tuple(parts.unread), parts.read)
+
+
+def _land_mana(record: dict[str, Any], parts: Parts) -> None:
+    """A land's "{T}: Add {G}." (or "{R} or {G}") is its ``produces``, the engine's built-in
+    mana ability: when every mana ability of a land is such a one, they are dropped for it
+    (as hand-written lands have them); a land with any other mana ability keeps them all."""
+    if not record.get("produces"):
+        return
+    mana = [a for a in parts.abilities if _adds_mana(a)]
+    if mana and all(a.get("cost") == {"tap": True} for a in mana):
+        parts.abilities = [a for a in parts.abilities if a not in mana]
+
+
+def _adds_mana(ability: dict[str, Any]) -> bool:
+    effects = ability.get("effects", [])
+    return (
+        bool(ability.get("activated"))
+        and bool(effects)
+        and all(e.get("do") == "add_mana" for e in effects)
+    )
+
+
+def reason(compiled: Compiled) -> str:
+    """The first line left to the players, shortened: why a card is partial or manual."""
+    if not compiled.unread:
+        return ""
+    first = compiled.unread[0]
+    shown = first if len(first) <= MAX_REASON else first[: MAX_REASON - 3] + "..."
+    return f"text not read: {shown}"

@@ -1,0 +1,347 @@
+"""Each line of Oracle text, classified and compiled into the card model's abilities.
+
+A line is a keyword line ("Flying, vigilance", "Flashback {2}{R}"), an activated
+ability ("{T}, Sacrifice ~: ..." or a loyalty "+1: ..."), a triggered ability
+("When/Whenever/At ..."), a replacement of the card's own ("~ enters tapped"),
+a static ability ("Creatures you control get +1/+1"), or a paragraph of a
+spell. ``compile_line`` returns what it read into ``Parts``, or the reason the
+line is left to the players.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardcli.cards.mtg.compiler.clauses import effects_of
+from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
+from cardcli.cards.mtg.compiler.statics import static_of
+from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
+from cardcli.cards.mtg.compiler.triggers import OTHERS_TRIGGERS, condition_of, trigger_of
+from cardcli.cards.mtg.compiler.words import (
+    COLORS,
+    KEYWORDS_WITH_COST,
+    RULELESS_KEYWORDS,
+    engine_keyword,
+    number,
+)
+
+
+@dataclass
+class Parts:
+    """What a card's lines compiled to, gathered."""
+
+    spell: list[dict[str, Any]] = field(default_factory=list)
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # flashback, equip, keywords...
+    unread: list[str] = field(default_factory=list)  # the lines left to the players
+    read: int = 0  # lines compiled
+
+
+def compile_line(line: Line, keywords: set[str], ctx: Context, parts: Parts) -> None:
+    """Compile one line into ``parts``, or note it as unread."""
+    text = line.text
+    if _keyword_line(text, keywords, parts):
+        return
+    for reader in (_replacement, _activated, _triggered, _static_line, _spell_line, _restriction):
+        outcome = reader(line, ctx, parts)
+        if outcome is True:
+            parts.read += 1
+            return
+        if outcome is False:
+            break
+    parts.unread.append(line.printed or text)
+
+
+# -- keywords ---------------------------------------------------------------------------------
+
+
+def _keyword_line(text: str, keywords: set[str], parts: Parts) -> bool:
+    """A line of keywords, ending without a period ("Flying, vigilance", "Equip {2}")."""
+    if text.endswith("."):
+        return False
+    items = [p.strip() for p in re.split(r", (?![^{]*\})", text) if p.strip()]
+    known = {k.lower() for k in keywords}
+    found = []
+    for item in items:
+        low = item.lower()
+        head = re.split(r" (?=\{|\d|X\b|—)", low)[0]
+        if (
+            low in known
+            or head in known
+            or engine_keyword(low)
+            or _costed(item)
+            or low.startswith(("enchant ", "protection from "))
+        ):
+            found.append(item)
+        else:
+            return False
+    for item in found:
+        _keyword(item, parts)
+    return True
+
+
+def _costed(item: str) -> bool:
+    match = re.match(r"^([A-Za-z' -]+?) (\{.+|\d+|X)$", item)
+    return match is not None and match.group(1).lower() in KEYWORDS_WITH_COST
+
+
+def _keyword(item: str, parts: Parts) -> None:
+    low = item.lower()
+    if engine_keyword(low) or low in RULELESS_KEYWORDS or low.startswith("enchant "):
+        if low.startswith("enchant ") and low not in (
+            "enchant creature", "enchant permanent", "enchant land", "enchant artifact",
+            "enchant enchantment", "enchant creature you control",
+        ):  # fmt: skip
+            parts.unread.append(item)
+            return
+        parts.read += 1
+        return
+    match = re.fullmatch(r"(flashback|equip) (" + MANA + r")", item, re.IGNORECASE)
+    if match and mana_cost(match.group(2)):
+        parts.extra[match.group(1).lower()] = match.group(2)
+        parts.read += 1
+        return
+    parts.unread.append(item)
+
+
+# -- activated abilities ------------------------------------------------------------------------
+
+
+_LOYALTY = re.compile(r"^([+−-]\d+|0): (.+)$")
+
+
+def _activated(line: Line, ctx: Context, parts: Parts) -> bool | None:
+    text = line.text
+    loyalty = _LOYALTY.match(text)
+    if loyalty:
+        cost: dict[str, Any] | None = {"loyalty": int(loyalty.group(1).replace("−", "-"))}
+        body = loyalty.group(2)
+    else:
+        head, colon, body = _split_cost(text)
+        if not colon:
+            return None
+        cost = cost_of(head)
+        if cost is None:
+            return False
+    restrictions = re.findall(r"\s*Activate only (as a sorcery|once each turn)\.", body)
+    body = re.sub(r"\s*Activate only (as a sorcery|once each turn)\.", "", body)
+    effects = _body_effects(body, ctx.for_ability(itself=True))
+    if effects is None:
+        return False
+    if _chosen_mana(effects) and not all(e.get("do") == "add_mana" for e in effects):
+        return False  # mana of a choice, with more: the engine chooses mana only as it pays
+    ability: dict[str, Any] = {"activated": True, "cost": cost, "effects": effects}
+    if "as a sorcery" in restrictions:
+        ability["sorcery"] = True
+    if "once each turn" in restrictions:
+        return False  # the model has no once-a-turn limit
+    ability["text"] = line.printed
+    parts.abilities.append(ability)
+    return True
+
+
+def _chosen_mana(effects: list[dict[str, Any]]) -> bool:
+    return any("one_of" in effect for effect in effects)
+
+
+def _split_cost(text: str) -> tuple[str, str, str]:
+    """``{T}, Sacrifice ~: Draw a card.`` -> cost, ':', effect; a colon in quotes is no cost."""
+    quoted = text.find('"')
+    colon = text.find(": ")
+    if colon < 0 or (0 <= quoted < colon):
+        return text, "", ""
+    return text[:colon], ":", text[colon + 2 :]
+
+
+def cost_of(text: str) -> dict[str, Any] | None:
+    """An activation cost: mana, {T}, sacrifices, life, discards; None for what the model lacks."""
+    cost: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(", ")):
+        low = part.lower()
+        if part == "{T}":
+            cost["tap"] = True
+        elif re.fullmatch(MANA, part) and mana_cost(part):
+            cost["mana"] = cost.get("mana", "") + part
+        elif low == "sacrifice ~":
+            cost["sacrifice"] = "self"
+        elif low.startswith("sacrifice "):
+            kind = _sacrifice_kind(part[len("sacrifice ") :])
+            if kind is None:
+                return None
+            cost["sacrifice"], filt = kind
+            if filt:
+                cost["sacrifice_filter"] = filt
+        elif re.fullmatch(r"pay (\d+) life", low):
+            cost["life"] = int(low.split()[1])
+        elif re.fullmatch(r"discard (a|one|two) cards?", low):
+            cost["discard"] = number(low.split()[1])
+        else:
+            return None
+    return cost or None
+
+
+def _sacrifice_kind(text: str) -> tuple[str, dict[str, Any]] | None:
+    noun = noun_phrase(text)
+    if noun is None or noun.choose not in ("a", "each") or noun.count != 1 or noun.owner:
+        return None
+    filt = dict(noun.filter)
+    other = filt.pop("other", False)
+    types = filt.pop("types", None)
+    simple = {
+        ("Creature",): "another_creature" if other else "creature",
+        ("Land",): "land",
+        ("Artifact",): "artifact",
+    }
+    if types is None and noun.head == "permanent" and not other:
+        return "permanent", filt
+    if types is not None and tuple(types) in simple:
+        if other and types != ["Creature"]:
+            return None
+        return simple[tuple(types)], filt
+    return None
+
+
+def _body_effects(body: str, ctx: Context) -> list[dict[str, Any]] | None:
+    """The effects of an ability's (or spell's) sentences; each later sentence may qualify
+    the effects before it ("It can't be regenerated.")."""
+    found: list[dict[str, Any]] = []
+    for sentence in sentences(body):
+        ctx.before = found
+        read = effects_of(sentence, ctx)
+        if read is None:
+            return None
+        found.extend(read)
+    ctx.before = []
+    return found or None
+
+
+# -- triggered abilities ----------------------------------------------------------------------
+
+
+def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
+    text = line.text
+    if not re.match(r"^(When|Whenever|At) ", text):
+        return None
+    split = _trigger_split(text)
+    if split is None:
+        return False
+    condition_text, body = split
+    triggers = trigger_of(condition_text, ctx.types)
+    if triggers is None:
+        return False
+    intervening = re.match(r"^if (.+?), (.+)$", body)
+    if intervening:  # 603.4: checked as it triggers and as it resolves
+        condition = condition_of(intervening.group(1))
+        if condition is None:
+            return False
+        body = intervening.group(2)
+        triggers = [{**t, "condition": condition} for t in triggers]
+    itself = all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
+    effects = _body_effects(upper_first(body), ctx.for_ability(itself))
+    if effects is None or _chosen_mana(effects):
+        return False
+    for trigger in triggers:
+        parts.abilities.append({**trigger, "effects": effects, "text": line.printed})
+    return True
+
+
+def _trigger_split(text: str) -> tuple[str, str] | None:
+    """``When ~ enters, draw a card.`` -> ("When ~ enters", "draw a card.")."""
+    depth = 0
+    for index, char in enumerate(text):
+        if char == '"':
+            depth ^= 1
+        elif char == "," and not depth:
+            return text[:index], text[index + 1 :].strip()
+    return None
+
+
+# -- replacements and statics -------------------------------------------------------------------
+
+
+def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
+    text = line.text
+    if text == "~ enters tapped.":
+        parts.abilities.append({"replacement": "enters_tapped", "text": line.printed})
+        return True
+    match = re.fullmatch(r"~ enters with (\w+) ([+-]\d/[+-]\d|[a-z]+) counters? on it\.", text)
+    if match:
+        count = number(match.group(1))
+        if count is None:
+            return False
+        parts.abilities.append(
+            {
+                "replacement": "enters_with_counters",
+                "counter": match.group(2),
+                "amount": count,
+                "text": line.printed,
+            }
+        )
+        return True
+    if text in ("This spell can't be countered.", "~ can't be countered."):
+        parts.extra["cant_be_countered"] = True
+        return True
+    match = re.fullmatch(
+        r"You may cast ~ as though it had flash if you pay (\{\d+\}) more to cast it\.", text
+    )
+    if match:
+        parts.extra["flash_cost"] = match.group(1)
+        return True
+    if _LINKED_RETURN.fullmatch(text):
+        return _linked_return(parts)
+    return None
+
+
+_LINKED_RETURN = re.compile(
+    r"When ~ leaves the battlefield, return the exiled (?:card|permanent|creature)s? to the "
+    r"battlefield under (?:its|their) owners?'s? control\."
+)
+
+
+def _linked_return(parts: Parts) -> bool | None:
+    """Oblivion Ring's second line: what its first exiled comes back when it leaves (610.3c
+    reads the pair as one "until ~ leaves the battlefield")."""
+    for ability in parts.abilities:
+        exiles = [e for e in ability.get("effects", ()) if e.get("do") == "exile"]
+        if ability.get("when") == "enters" and len(exiles) == 1 and "until" not in exiles[0]:
+            exiles[0]["until"] = "leaves"
+            return True
+    return None
+
+
+def _static_line(line: Line, ctx: Context, parts: Parts) -> bool | None:
+    """A line of static abilities, each sentence one of them."""
+    if ctx.spell or line.text.startswith(("When", "Whenever", "At ")):
+        return None
+    found = []
+    for sentence in sentences(line.text):
+        read = static_of(sentence)
+        if read is None:
+            return None
+        found.append(read)
+    for kind, data in found:
+        if kind == "keywords":
+            parts.extra.setdefault("keywords", []).extend(data)
+        else:
+            parts.abilities.extend({**ability, "text": line.printed} for ability in data)
+    return True
+
+
+def _spell_line(line: Line, ctx: Context, parts: Parts) -> bool | None:
+    if not ctx.spell:
+        return None
+    effects = _body_effects(line.text, ctx.for_ability(itself=False))
+    if effects is None or _chosen_mana(effects):
+        return False
+    parts.spell.extend(effects)
+    return True
+
+
+def _restriction(line: Line, ctx: Context, parts: Parts) -> bool | None:
+    return None
+
+
+__all__ = ["COLORS", "Parts", "compile_line", "cost_of"]

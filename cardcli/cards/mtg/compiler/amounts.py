@@ -1,0 +1,121 @@
+"""Quantities: "three", "X", "the number of Zombies you control", "equal to its power".
+
+``amount`` reads the quantity phrases the model can hold: numbers and X, counts
+of permanents or cards (``count_of``), half of one rounded down, and what an
+earlier effect of the same ability did ("the damage dealt this way", "the life
+lost this way", "its power"). ``for_each`` reads the "for each ..." that
+multiplies a number ("2 life for each creature").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardcli.cards.mtg.compiler.phrases import noun_phrase
+from cardcli.cards.mtg.compiler.words import NUMBERS, number
+
+_PREVIOUS = {
+    "the damage dealt this way": "damage_dealt",
+    "the damage dealt": "damage_dealt",
+    "the life lost this way": "life_lost",
+    "its power": "power",
+    "that creature's power": "power",
+    "the exiled creature's power": "power",
+    "the sacrificed creature's power": "power",
+}
+
+
+def amount(text: str) -> Any:
+    """A quantity, or None if the model cannot hold it."""
+    low = " ".join(text.lower().strip().rstrip(".").split())
+    if " " not in low:
+        found = number(low)
+        if found is not None:
+            return found
+    if low in NUMBERS:
+        return NUMBERS[low]
+    if low in _PREVIOUS:
+        return {"previous": _PREVIOUS[low]}
+    plain = " ".join(text.strip().rstrip(".").split())
+    match = re.fullmatch(r"half (.+?),? rounded down", plain, re.IGNORECASE)
+    if match:
+        inner = amount(match.group(1))
+        return None if inner is None else {"half": inner}
+    match = re.fullmatch(r"(.+?) plus (.+)", plain)
+    if match:
+        left, right = amount(match.group(1)), amount(match.group(2))
+        return None if left is None or right is None else {"sum": [left, right]}
+    match = re.fullmatch(r"(?:twice )?the number of (.+)", text.strip(), re.IGNORECASE)
+    if match:
+        counted = count_of(match.group(1))
+        if counted is not None and low.startswith("twice "):
+            counted["times"] = 2
+        return counted
+    return None
+
+
+def times(value: Any, factor: Any) -> Any:
+    """``factor`` of ``value`` where value is a count: "2 life for each creature"."""
+    if not isinstance(value, dict) or "count" not in value or not isinstance(factor, int):
+        return None
+    if factor < 1:
+        return None  # the model counts up, never down
+    if factor == 1:
+        return value
+    return {**value, "times": factor * int(value.get("times", 1))}
+
+
+def for_each(base: Any, what: str) -> Any:
+    """``2`` and "creature on the battlefield" -> a count of creatures, twice."""
+    counted = count_of(_plural(what))
+    return None if counted is None else times(counted, base)
+
+
+def _plural(text: str) -> str:
+    """ "creature you control" reads as "creatures you control" does."""
+    return text
+
+
+def count_of(text: str) -> dict[str, Any] | None:
+    """``"Zombies you control"`` -> ``{count: permanents, controller: you, filter: ...}``."""
+    text = " ".join(text.strip().rstrip(".").split())
+    text = re.sub(r" on the battlefield$", "", text)
+    low = text.lower()
+    if low in ("cards in your hand", "cards in hand", "card in your hand"):
+        return {"count": "cards_in_hand", "controller": "you"}
+    match = re.fullmatch(r"(.*?)cards? in (your|all|each player's|all players') graveyards?", text)
+    if match:
+        adjectives = match.group(1).strip()
+        noun = noun_phrase("each " + adjectives + " card") if adjectives else None
+        if adjectives and noun is None:
+            return None
+        whose = "you" if match.group(2) == "your" else "any"
+        kind = "cards_in_graveyard"
+        filt = dict(noun.filter) if noun is not None else {}
+        if filt.get("types") == ["Creature"] and len(filt) == 1:
+            kind, filt = "creature_cards_in_graveyard", {}
+        counted: dict[str, Any] = {"count": kind, "controller": whose}
+        if filt:
+            counted["filter"] = filt
+        return counted
+    noun = noun_phrase("each " + text)
+    if noun is None or noun.zone != "battlefield" or noun.owner not in (None, "you", "opponents"):
+        return None
+    if noun.head in ("card", "spell", "player", "opponent"):
+        return None
+    filt = dict(noun.filter)
+    types = filt.get("types", [])
+    kind = "permanents"
+    if types == ["Creature"] and not filt.get("subtypes"):
+        filt.pop("types")
+        kind = "creatures"
+    elif types == ["Land"]:
+        filt.pop("types")
+        kind = "lands"
+    elif types == ["Creature"]:
+        filt.pop("types")  # "Zombies": a subtype counts permanents of that subtype
+    found: dict[str, Any] = {"count": kind, "controller": noun.owner or "any"}
+    if filt:
+        found["filter"] = filt
+    return found

@@ -1,0 +1,144 @@
+"""Effect sentences into the card model's effects ("Draw two cards." -> ``{do: draw, ...}``).
+
+A sentence is one or more clauses joined by "and", ", then" or "and then". Each
+clause is an imperative ("Destroy target creature", ``imperatives``) or a
+subject and its verb ("Target player draws two cards", ``verbs``). A clause
+with no subject of its own takes the one before it: in "Target player draws
+two cards and loses 2 life" the second clause is that player's. The whole
+sentence is tried first, so "gets +2/+2 and gains flying" and "each creature
+and each player" stay one clause.
+
+Some sentences only qualify the effects before them ("It can't be
+regenerated.", "If a creature dealt damage this way would die this turn,
+exile it instead."): ``modifier`` folds them into those effects.
+
+``effects_of`` returns a sentence's effects, or None if any clause of it is
+not read: a sentence is compiled whole or left to the players whole.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardcli.cards.mtg.compiler.amounts import amount
+from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.imperatives import imperative
+from cardcli.cards.mtg.compiler.verbs import SINGULAR, VERB_WORDS, subject_verb
+
+MAX_SPLITS = 6  # "and" joins at most this many clauses; a longer sentence is read whole
+
+
+def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
+    """The effects of one sentence (``ctx.before``: the sentences' before it), or None."""
+    text = sentence.strip().rstrip(".").strip()
+    if not text:
+        return []
+    modified = modifier(text, ctx.before)
+    if modified is not None:
+        return modified
+    x_is = None
+    where = re.search(r",? where X is (.+)$", text)
+    if where:  # "Create X tokens, where X is the number of Goblins you control"
+        x_is = amount(where.group(1))
+        if x_is is None:
+            return None
+        text = text[: where.start()]
+    found = _clauses(text, ctx, list(ctx.before), 0)
+    if found is None:
+        return None
+    if x_is is not None:
+        found = [_with_x(effect, x_is) for effect in found]
+    return found
+
+
+def _with_x(effect: Effect, value: Any) -> Effect:
+    """The effect with its X amount as ``value``."""
+    return {**effect, "amount": value} if effect.get("amount") == "X" else effect
+
+
+def _clauses(text: str, ctx: Context, before: list[Effect], depth: int) -> list[Effect] | None:
+    """The effects of ``text`` read as one clause, else split at a joining word."""
+    whole = _clause(text, ctx, before)
+    if whole is not None:
+        return whole
+    if depth >= MAX_SPLITS:
+        return None
+    for match in re.finditer(r",? then |,? and then | and |, ", text):
+        left, right = text[: match.start()].strip(), text[match.end() :].strip()
+        if not left or not right:
+            continue
+        first = _clause(left, ctx, before)
+        if first is None:
+            continue
+        after = before + first
+        rest = _clauses(_with_subject(right, left), ctx, after, depth + 1)
+        if rest is not None:
+            return first + rest
+    return None
+
+
+def _with_subject(text: str, before: str) -> str:
+    """ "loses 2 life" after "Target player draws two cards": "they loses 2 life"."""
+    first = text.split(" ", 1)[0].lower()
+    return "they " + text if first in SINGULAR else text
+
+
+def _clause(text: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    optional = False
+    low = text.lower()
+    if low.startswith("you may "):
+        text, optional = text[8:], True
+    read = imperative(text, ctx, before)
+    if read is None:
+        read = subject_verb(text, ctx, before)
+    if read is None and text.split(" ", 1)[0].lower() in VERB_WORDS:
+        read = subject_verb("you " + text, ctx, before)  # "gain 3 life": you do
+    if read is None:
+        return None
+    if optional and read:
+        read = [{**read[0], "optional": True}, *read[1:]]
+    return read
+
+
+# -- sentences that qualify the effects before them -----------------------------------------
+
+
+_NO_REGENERATE = re.compile(
+    r"(?:It|They|That creature|Those creatures|A creature dealt damage this way) "
+    r"can't be regenerated(?: this turn)?"
+)
+_EXILE_INSTEAD = re.compile(
+    r"If (?:a|that) creature (?:dealt damage this way )?would die this turn, exile it instead"
+)
+
+
+_BOTH = re.compile(
+    r"If it's a creature, it can't be regenerated this turn, and if it would die this turn, "
+    r"exile it instead"
+)
+
+
+def modifier(text: str, before: list[Effect]) -> list[Effect] | None:
+    """A sentence that changes the effects before it, applied to them (returns no effects of
+    its own, but ``[]``); None if the sentence is not one."""
+    if not before:
+        return None
+    if _NO_REGENERATE.fullmatch(text):
+        kinds = ("destroy", "damage")
+        return _mark(before, kinds, "no_regenerate")
+    if _EXILE_INSTEAD.fullmatch(text):
+        return _mark(before, ("damage",), "exile_if_dies")
+    if _BOTH.fullmatch(text):  # Disintegrate
+        _mark(before, ("damage",), "no_regenerate")
+        return _mark(before, ("damage",), "exile_if_dies")
+    return None
+
+
+def _mark(before: list[Effect], kinds: tuple[str, ...], key: str) -> list[Effect] | None:
+    marked = False
+    for effect in before:
+        if effect.get("do") in kinds:
+            effect[key] = True
+            marked = True
+    return [] if marked else None

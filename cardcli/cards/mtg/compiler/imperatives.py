@@ -1,0 +1,306 @@
+"""Imperative clauses ("Destroy target creature", "Create two 1/1 ... tokens").
+
+One handler a verb; each returns the effects of the clause, or None for a
+clause it cannot read. The subject is the ability's controller: "Draw a card"
+is "you draw a card".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from cardcli.cards.mtg.compiler.amounts import amount, for_each
+from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.phrases import MANA, as_target, mana_cost, noun_phrase
+from cardcli.cards.mtg.compiler.subjects import reach_of
+from cardcli.cards.mtg.compiler.words import NUMBER, engine_keyword, number
+from cardcli.cards.mtg.tokens import token_from_phrase
+
+Handler = Callable[[str, Context, list[Effect]], list[Effect] | None]
+_COLOR_SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}"]
+
+
+def imperative(text: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    verb, _, rest = text.partition(" ")
+    handler = IMPERATIVES.get(verb.lower())
+    return None if handler is None else handler(rest.strip(), ctx, before)
+
+
+def _objects(rest: str, ctx: Context, before: list[Effect]) -> Effect | None:
+    """What a destroy/exile/tap clause reaches: objects only, never a player."""
+    reach = reach_of(rest, ctx, before)
+    if reach is None or reach.get("target") in ("player", "opponent", "any"):
+        return None
+    if str(reach.get("each", "")) in ("you", "each_player", "each_opponent", "that_player"):
+        return None
+    return reach
+
+
+def _destroy(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    reach = _objects(rest, ctx, before)
+    return None if reach is None else [{"do": "destroy", **reach}]
+
+
+def _exile(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    lasting = re.fullmatch(r"(.+?) until ~ leaves the battlefield", rest)
+    if lasting:
+        reach = _objects(lasting.group(1), ctx, before)
+        return None if reach is None else [{"do": "exile", **reach, "until": "leaves"}]
+    reach = _objects(rest, ctx, before)
+    return None if reach is None else [{"do": "exile", **reach}]
+
+
+def _draw(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    match = re.fullmatch(rf"({NUMBER}) cards?", rest, re.IGNORECASE)
+    if match:
+        return [{"do": "draw", "amount": number(match.group(1)), "each": "you"}]
+    match = re.fullmatch(r"a card for each (.+)", rest)
+    if match:
+        counted = for_each(1, match.group(1))
+        return None if counted is None else [{"do": "draw", "amount": counted, "each": "you"}]
+    match = re.fullmatch(r"cards equal to (.+)", rest)
+    if match:
+        value = amount(match.group(1))
+        return None if value is None else [{"do": "draw", "amount": value, "each": "you"}]
+    return None
+
+
+def create(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """ "two 1/1 white Soldier creature tokens" (and "... and a 3/3 ... token")."""
+    parts = re.split(rf" and (?=(?:{NUMBER}) (?:tapped )?\d+/\d+ )", rest)
+    found: list[Effect] = []
+    for part in parts:
+        effect = _one_token(part)
+        if effect is None:
+            return None
+        found.append(effect)
+    return found
+
+
+def _one_token(rest: str) -> Effect | None:
+    match = re.fullmatch(rf"({NUMBER}) (tapped )?(.+?tokens?)(.*)", rest)
+    if not match:
+        return None
+    count, tapped, phrase, tail = match.groups()
+    tail = tail.strip()
+    per: Any = None
+    each_match = re.search(r" for each (.+)$", " " + tail)
+    if each_match:
+        per = for_each(number(count), each_match.group(1))
+        if per is None:
+            return None
+        tail = tail[: each_match.start()].strip()
+    token = token_from_phrase(phrase + (" " + tail if tail else ""))
+    if token is None or token.get("power") is None:
+        return None
+    if token.get("oracle") and not _only_keywords(token):
+        return None  # a token with abilities the model cannot hold
+    if any(not engine_keyword(k) for k in token.get("keywords", ())):
+        return None
+    data: dict[str, Any] = {"name": token["name"], "types": token["types"]}
+    for key in ("subtypes", "colors", "power", "toughness", "keywords"):
+        if token.get(key):
+            data[key] = token[key]
+    if tapped:
+        data["tapped"] = True
+    return {
+        "do": "create_token",
+        "amount": per if per is not None else number(count),
+        "token": data,
+    }
+
+
+def _only_keywords(token: dict[str, Any]) -> bool:
+    keywords = [k.lower() for k in token.get("keywords", ())]
+    return all(part.strip().lower() in keywords for part in token["oracle"].split(","))
+
+
+def _put(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    match = re.fullmatch(rf"({NUMBER}) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (.+)", rest)
+    if match:
+        count, kind, what = match.groups()
+        each_match = re.fullmatch(r"(.+?) for each (.+)", what)
+        value: Any = number(count)
+        if each_match:
+            what = each_match.group(1)
+            value = for_each(value, each_match.group(2))
+            if value is None:
+                return None
+        reach = reach_of(what, ctx, before)
+        if reach is None:
+            return None
+        return [{"do": "counters", "counter": kind, "amount": value, **reach}]
+    match = re.fullmatch(r"(.+?) onto the battlefield( tapped)?( under your control)?", rest)
+    if match:
+        return _to_battlefield(match.group(1), bool(match.group(2)), bool(match.group(3)))
+    return None
+
+
+def _to_battlefield(what: str, tapped: bool, yours: bool) -> list[Effect] | None:
+    """ "all creature cards from all graveyards" (Liliana Vess's -8): each card of them."""
+    noun = noun_phrase(what)
+    if noun is None or noun.zone not in ("your_graveyard", "graveyard") or noun.choose != "each":
+        return None
+    found: Effect = {"do": "return_to_battlefield", "from": noun.zone}
+    found["each"] = "you" if noun.zone == "your_graveyard" else "each_player"
+    if noun.filter:
+        found["filter"] = dict(noun.filter)
+    if tapped:
+        found["tapped"] = True
+    if yours:
+        found["under"] = "you"
+    return [found]
+
+
+def _return(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    match = re.fullmatch(r"(.+?) to (?:its|their) owners?'s? hands?", rest)
+    if match:
+        reach = _objects(match.group(1), ctx, before)
+        return None if reach is None else [{"do": "bounce", **reach}]
+    match = re.fullmatch(
+        r"(.+?) to (your hand|the battlefield( tapped)?( under (?:your|its owner's) control)?)",
+        rest,
+    )
+    if not match:
+        return None
+    noun = noun_phrase(match.group(1))
+    if noun is None or noun.zone not in ("your_graveyard", "graveyard"):
+        return None
+    if noun.choose == "each" and match.group(2) != "your hand":
+        return _to_battlefield(
+            match.group(1), bool(match.group(3)), "your" in (match.group(4) or "")
+        )
+    reach = as_target(noun)
+    if reach is None:
+        return None
+    if match.group(2) == "your hand":
+        return [{"do": "return_to_hand", "from": noun.zone, **reach}]
+    found: Effect = {"do": "return_to_battlefield", "from": noun.zone, **reach}
+    if match.group(3):
+        found["tapped"] = True
+    if match.group(4) and "your" in match.group(4):
+        found["under"] = "you"
+    return [found]
+
+
+def _tap(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    reach = _objects(rest, ctx, before)
+    return None if reach is None else [{"do": "tap", **reach}]
+
+
+def _untap(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    reach = _objects(rest, ctx, before)
+    return None if reach is None else [{"do": "untap", **reach}]
+
+
+def _counter(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    reach = reach_of(rest, ctx, before)
+    if reach is None or reach.get("target") not in ("spell", "creature_spell", "noncreature_spell"):
+        return None
+    return [{"do": "counter_spell", **reach}]
+
+
+_SEARCH = re.compile(
+    r"your library for (an?|up to one|up to two) (.+?)(?:, reveal (?:it|them|that card))?"
+    r"(?:,| and) put (?:it|that card|them) (into your hand|onto the battlefield( tapped)?)"
+    r"(?:,? then shuffle| and shuffle)?"
+)
+
+
+_TUTOR_TOP = re.compile(r"your library for an? (.+?), then shuffle and put that card on top")
+
+
+def _search(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    top = _TUTOR_TOP.fullmatch(rest)
+    if top:
+        noun = noun_phrase("each " + top.group(1))
+        if noun is None or noun.head != "card":
+            return None
+        found_top: Effect = {"do": "search_library", "each": "you", "to": "library_top"}
+        if noun.filter:
+            found_top["filter"] = dict(noun.filter)
+        return [found_top]
+    match = _SEARCH.fullmatch(rest)
+    if not match:
+        return None
+    noun = noun_phrase("each " + match.group(2))
+    if noun is None or noun.head != "card":
+        return None
+    found: Effect = {"do": "search_library", "each": "you"}
+    if noun.filter:
+        found["filter"] = dict(noun.filter)
+    if match.group(3).startswith("onto"):
+        found["to"] = "battlefield"
+        if match.group(4):
+            found["tapped"] = True
+    return [found]
+
+
+def _shuffle(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """ "then shuffle" after a search: the search shuffles already."""
+    if rest in ("", "your library") and before and before[-1].get("do") == "search_library":
+        return []
+    return None
+
+
+def _add(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """``{G}{G}``, ``{R} or {G}``, ``one mana of any color``."""
+    if re.fullmatch(MANA, rest) and mana_cost(rest):
+        return [{"do": "add_mana", "mana": rest}]
+    options = [p.strip() for p in re.split(r",? or |, ", rest)]
+    if len(options) > 1 and all(re.fullmatch(MANA, o) and mana_cost(o) for o in options):
+        return [{"do": "add_mana", "one_of": options}]
+    match = re.fullmatch(rf"({NUMBER}) mana of any (one )?colou?r", rest)
+    if match:
+        count = number(match.group(1))
+        if not isinstance(count, int):
+            return None
+        if count > 1 and not match.group(2):
+            return None  # mana of different colours: one choice a mana, not one in all
+        return [{"do": "add_mana", "one_of": [c * count for c in _COLOR_SYMBOLS]}]
+    return None
+
+
+def _sacrifice(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    if rest.lower() in ("~", "it") and (rest == "~" or ctx.itself):
+        return [{"do": "sacrifice", "each": "it"}]
+    match = re.fullmatch(rf"({NUMBER}) (.+)", rest)
+    if match and match.group(1).lower() in ("a", "an", "one", "two", "three"):
+        noun = noun_phrase("each " + match.group(2))
+        if noun is None or noun.owner not in (None, "you") or noun.zone != "battlefield":
+            return None
+        filt = dict(noun.filter)
+        if filt.pop("other", False):
+            return None
+        found: Effect = {"do": "sacrifice", "amount": number(match.group(1)), "each": "you"}
+        if filt:
+            found["filter"] = filt
+        return [found]
+    return None
+
+
+def _regenerate(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    reach = _objects(rest, ctx, before)
+    return None if reach is None else [{"do": "regenerate", **reach}]
+
+
+IMPERATIVES: dict[str, Handler] = {
+    "destroy": _destroy,
+    "exile": _exile,
+    "draw": _draw,
+    "create": create,
+    "put": _put,
+    "return": _return,
+    "tap": _tap,
+    "untap": _untap,
+    "counter": _counter,
+    "search": _search,
+    "shuffle": _shuffle,
+    "add": _add,
+    "sacrifice": _sacrifice,
+    "regenerate": _regenerate,
+}
+
+__all__ = ["IMPERATIVES", "create", "imperative"]

@@ -1,0 +1,236 @@
+"""Static abilities ("Creatures you control get +1/+1", "Enchanted creature has flying").
+
+A static line is an anthem (``anthem``), a keyword grant (``keyword_grant``),
+what an Aura or Equipment gives (``attached``), a cost change of spells
+(``cost_change``), an attack or block rule (``must_attack``, ``cant_attack``,
+``cant_block``), or a keyword the card itself has in words ("~ can't be
+blocked"), which joins its keywords.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardcli.cards.mtg.compiler.amounts import amount, for_each
+from cardcli.cards.mtg.compiler.phrases import noun_phrase
+from cardcli.cards.mtg.compiler.words import engine_keyword
+
+Ability = dict[str, Any]
+
+
+_LIFEGAIN = {
+    "Players can't gain life.": "all",
+    "If a player would gain life, that player gains no life instead.": "all",
+    "Your opponents can't gain life.": "opponents",
+    "Each opponent can't gain life.": "opponents",
+    "You can't gain life.": "you",
+}
+
+
+def static_of(text: str) -> tuple[str, Any] | None:
+    """("abilities", [...]) or ("keywords", [...]) for a static line; None if unread."""
+    text = text.strip()
+    own = _own_keywords(text)
+    if own is not None:
+        return "keywords", own
+    if text in _LIFEGAIN:
+        return "abilities", [{"static": "no_lifegain", "players": _LIFEGAIN[text]}]
+    if text == "Cards in graveyards lose all abilities.":
+        return "abilities", [{"static": "lose_abilities", "zone": "graveyard"}]
+    cda = _defining(text)
+    if cda is not None:
+        return "abilities", [cda]
+    match = re.fullmatch(r"(.+?) lose all abilities(?: and have base power and toughness "
+                         r"(\d+)/(\d+))?\.", text)  # fmt: skip
+    if match:
+        return _lose_all(match.group(1), match.group(2), match.group(3))
+    match = re.fullmatch(r"(Enchanted|Equipped) creature (.+)\.", text)
+    if match:
+        attached = _attached(match.group(2))
+        return None if attached is None else ("abilities", [attached])
+    match = re.fullmatch(r"(.+?) (?:gets?|have|has) (.+)\.", text)
+    if match:
+        return _anthem(text)
+    match = re.fullmatch(r"(.+?) spells you cast cost \{(\d+)\} (less|more) to cast\.", text)
+    if match:
+        return _cost_change(match.group(1), int(match.group(2)), match.group(3))
+    match = re.fullmatch(r"(.+?) attack each combat if able\.", text)
+    if match:
+        return _rule(match.group(1), "must_attack")
+    match = re.fullmatch(r"(.+?) can't (attack|block)\.", text)
+    if match:
+        return _rule(match.group(1), "cant_" + match.group(2))
+    return None
+
+
+def _own_keywords(text: str) -> list[str] | None:
+    """``~ can't be blocked.`` -> a keyword of the card's own."""
+    own = {
+        "~ can't be blocked.": "Can't be blocked",
+        "~ can't block.": "Can't block",
+    }
+    return [own[text]] if text in own else None
+
+
+def _affected(subject: str) -> tuple[dict[str, Any], str] | None:
+    """Whom an anthem reaches: its filter and whose ("you", "opponents", "any")."""
+    noun = noun_phrase(subject)
+    if noun is None or noun.zone != "battlefield" or noun.choose not in ("each", "a"):
+        return None
+    if noun.owner not in (None, "you", "opponents"):
+        return None
+    filt = dict(noun.filter)
+    if "types" not in filt and noun.head == "permanent" and not filt.get("subtypes"):
+        return None
+    filt.setdefault("types", ["Creature"])
+    return filt, noun.owner or "any"
+
+
+def _defining(text: str) -> Ability | None:
+    """604.3: "~'s power and toughness are each equal to the number of creatures you control"."""
+    match = re.fullmatch(
+        r"~'s (power and toughness are each|power is|toughness is) equal to (.+)\.", text
+    )
+    if not match:
+        return None
+    value = amount(match.group(2))
+    if value is None or not isinstance(value, dict):
+        return None
+    ability: Ability = {"static": "cda"}
+    if "power" in match.group(1):
+        ability["power"] = value
+    if "toughness" in match.group(1):
+        ability["toughness"] = value
+    return ability
+
+
+def _lose_all(subject: str, power: str | None, toughness: str | None) -> tuple[str, Any] | None:
+    reach = _affected(subject)
+    if reach is None:
+        return None
+    filt, whose = reach
+    found: list[Ability] = [{"static": "lose_abilities", "controller": whose, "affects": filt}]
+    if power is not None and toughness is not None:
+        found.append(
+            {"static": "set_base_pt", "controller": whose, "affects": filt,
+             "power": int(power), "toughness": int(toughness)}
+        )  # fmt: skip
+    return "abilities", found
+
+
+def _anthem(text: str) -> tuple[str, Any] | None:
+    match = re.fullmatch(
+        r"(.+?) (?:gets?|get) ([+-]\d+)/([+-]\d+)(?: for each (.+?))?(?: and (?:have|has) (.+))?\.",
+        text,
+    )
+    keywords_text = per = None
+    if match:
+        subject, power, toughness, per, keywords_text = match.groups()
+    else:
+        match = re.fullmatch(r"(.+?) (?:have|has) (.+)\.", text)
+        if not match:
+            return None
+        subject, keywords_text = match.groups()
+        power = toughness = None
+    subjects = re.split(
+        r" and (?=other |[A-Z])", subject
+    )  # "Skeletons you control and other Zombies"
+    found: list[Ability] = []
+    for one in subjects:
+        read = _anthem_of(one, power, toughness, per, keywords_text)
+        if read is None:
+            return None
+        found.extend(read)
+    return "abilities", found
+
+
+def _anthem_of(
+    subject: str,
+    power: str | None,
+    toughness: str | None,
+    per: str | None,
+    keywords_text: str | None,
+) -> list[Ability] | None:
+    reach = _affected(subject)
+    if reach is None:
+        return None
+    filt, whose = reach
+    found: list[Ability] = []
+    if power is not None and toughness is not None:
+        bonus: list[Any] = [int(power), int(toughness)]
+        if per is not None:
+            bonus = [for_each(int(power), per) if int(power) else 0,
+                     for_each(int(toughness), per) if int(toughness) else 0]  # fmt: skip
+            if any(b is None or (isinstance(b, int) and b < 0) for b in bonus):
+                return None
+        found.append(
+            {
+                "static": "anthem",
+                "affects": filt,
+                "controller": whose,
+                "power": bonus[0],
+                "toughness": bonus[1],
+            }
+        )
+    if keywords_text:
+        keywords = _keywords(keywords_text)
+        if keywords is None:
+            return None
+        found.append(
+            {"static": "keyword_grant", "affects": filt, "controller": whose, "keywords": keywords}
+        )
+    return found
+
+
+def _keywords(text: str) -> list[str] | None:
+    parts = [p.strip() for p in re.split(r",? and |, ", text) if p.strip()]
+    if not parts or any(not engine_keyword(p) for p in parts):
+        return None
+    return [p[:1].upper() + p[1:] for p in parts]
+
+
+def _attached(rest: str) -> Ability | None:
+    match = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", rest)
+    ability: Ability = {"static": "attached"}
+    if match:
+        ability["power"], ability["toughness"] = int(match.group(1)), int(match.group(2))
+        if match.group(3):
+            keywords = _keywords(match.group(3))
+            if keywords is None:
+                return None
+            ability["keywords"] = keywords
+        return ability
+    match = re.fullmatch(r"has (.+)", rest)
+    if match:
+        keywords = _keywords(match.group(1))
+        if keywords is None:
+            return None
+        ability["keywords"] = keywords
+        return ability
+    if rest == "can't attack or block":
+        return {"static": "attached", "cant_attack": True, "cant_block": True}
+    return None
+
+
+def _cost_change(what: str, amount: int, way: str) -> tuple[str, Any] | None:
+    noun = noun_phrase("each " + what + " spell")
+    if noun is None:
+        return None
+    filt = dict(noun.filter)
+    return "abilities", [
+        {
+            "static": "cost_change",
+            "affects": filt,
+            "controller": "you",
+            "cost_delta": -amount if way == "less" else amount,
+        }
+    ]
+
+
+def _rule(subject: str, static: str) -> tuple[str, Any] | None:
+    reach = _affected(subject)
+    if reach is None:
+        return None
+    filt, whose = reach
+    return "abilities", [{"static": static, "affects": filt, "controller": whose}]

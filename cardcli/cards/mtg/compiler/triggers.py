@@ -1,0 +1,180 @@
+"""Trigger conditions ("Whenever ~ enters or attacks") into the card model's ``when`` words.
+
+One condition can be several triggers of the model: "Whenever ~ or another
+Zombie dies" is the card's own ``dies`` and ``another_creature_dies`` of
+Zombies; "enters or attacks" is ``enters`` and ``attacks``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardcli.cards.mtg.compiler.amounts import count_of
+from cardcli.cards.mtg.compiler.phrases import noun_phrase
+from cardcli.cards.mtg.compiler.words import number
+
+Trigger = dict[str, Any]
+
+_OWN = {
+    "enters": "enters",
+    "enters the battlefield": "enters",
+    "dies": "dies",
+    "attacks": "attacks",
+    "blocks": "blocks",
+    "leaves the battlefield": "leaves",
+    "is dealt damage": "dealt_damage",
+    "deals combat damage to a player": "deals_combat_damage_to_player",
+    "deals combat damage to an opponent": "deals_combat_damage_to_player",
+    "becomes the target of a spell or ability": "becomes_target",
+    "becomes the target of a spell": "becomes_target",
+    "becomes the target of a spell or ability an opponent controls": "becomes_target",
+}
+_BY = {"becomes the target of a spell": "spell"}
+# Triggers on what another object did: there, "it" is that object, not the card.
+OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast")
+_STEPS = {
+    "upkeep": "upkeep",
+    "end step": "end_step",
+}
+_WHOSE = {
+    "your": "yours",
+    "each": "each",
+    "the": "each",
+    "each player's": "each_player",
+    "each opponent's": "opponents",
+}
+
+
+def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
+    """``"When ~ enters"`` -> ``[{"when": "enters"}]``; None if the model has no such trigger."""
+    text = " ".join(text.split())
+    match = re.fullmatch(r"At the beginning of (your|each|the|each player's|each opponent's) "
+                         r"(upkeep|end step)", text)  # fmt: skip
+    if match:
+        return [{"when": _STEPS[match.group(2)], "whose": _WHOSE[match.group(1)]}]
+    match = re.fullmatch(r"(?:When|Whenever) ~ or another (.+?) (enters|dies)", text)
+    if match:
+        other = _another(match.group(1), match.group(2))
+        if other is None:
+            return None
+        own = "enters" if match.group(2) == "enters" else "dies"
+        return [{"when": own}, other]
+    if text == "Whenever a source deals damage to ~":
+        return [{"when": "dealt_damage"}]
+    match = re.fullmatch(r"(?:When|Whenever) ~ (.+)", text)
+    if match:
+        return _own(match.group(1))
+    match = re.fullmatch(r"Whenever (another|a|an) (.+?) (enters|dies)", text)
+    if match:
+        other = _another(match.group(2), match.group(3))
+        if other is None:
+            return None
+        if match.group(1) == "another" or "Creature" not in types:
+            return [other]
+        if "trigger_filter" in other or other["controller"] not in ("any", "you"):
+            return None  # "a creature ... dies" is the card's own too, if it is one of them
+        return [{"when": match.group(3)}, other]
+    match = re.fullmatch(r"Whenever (you|a player|an opponent) casts? (?:an? )?(.+?)", text)
+    if match:
+        return _cast(match.group(1), match.group(2))
+    return None
+
+
+def _own(what: str) -> list[Trigger] | None:
+    if what.endswith("an opponent controls"):
+        return None  # the model's becomes_target sees anyone's
+    if what in _OWN:
+        trigger: Trigger = {"when": _OWN[what]}
+        if what in _BY:
+            trigger["by"] = _BY[what]
+        return [trigger]
+    parts = [p.strip() for p in re.split(r",? or ", what)]
+    found = []
+    for part in parts:
+        kind = _OWN.get(part)
+        if kind is None:
+            return None
+        found.append({"when": kind})
+    return found
+
+
+def _another(what: str, event: str) -> Trigger | None:
+    """``another creature you control`` + enters -> another_creature_enters with its filter."""
+    noun = noun_phrase("each " + what)
+    if noun is None or noun.zone != "battlefield":
+        return None
+    if noun.owner not in (None, "you", "opponents", "not_you"):
+        return None
+    filt = dict(noun.filter)
+    filt.pop("other", None)
+    if "Creature" not in filt.get("types", ["Creature"]):
+        return None
+    if filt.get("types") == ["Creature"]:
+        filt.pop("types")  # the trigger sees creatures only
+    trigger: Trigger = {
+        "when": "another_creature_enters" if event == "enters" else "another_creature_dies",
+        "controller": noun.owner or "any",
+    }
+    if filt:
+        trigger["trigger_filter"] = filt
+    return trigger
+
+
+def _cast(who: str, what: str) -> list[Trigger] | None:
+    controller = {"you": "you", "a player": "any", "an opponent": "opponents"}[who]
+    words = what.split()
+    if not words or words[-1] != "spell":
+        return None
+    kinds = [w for w in words[:-1] if w not in ("or", "and")]
+    if not kinds:
+        return [{"when": "spell_cast", "controller": controller}]
+    types = {"creature": "Creature", "instant": "Instant", "sorcery": "Sorcery",
+             "artifact": "Artifact", "enchantment": "Enchantment", "noncreature": None}  # fmt: skip
+    found = []
+    for kind in kinds:
+        if kind not in types:
+            return None
+        if types[kind] is None:
+            found.append(
+                {"when": "spell_cast", "controller": controller,
+                 "trigger_filter": {"not_types": ["Creature"]}}
+            )  # fmt: skip
+        else:
+            found.append(
+                {"when": "spell_cast", "controller": controller,
+                 "trigger_filter": {"types": [types[kind]]}}
+            )  # fmt: skip
+    return found
+
+
+def condition_of(text: str) -> dict[str, Any] | None:
+    """An intervening if (603.4) the model can check: a count of permanents or cards against
+    a number ("if no creatures are on the battlefield", "if you control three or more
+    artifacts"); None for any other."""
+    text = " ".join(text.split())
+    match = re.fullmatch(r"no (.+?) (?:are|is) on the battlefield", text)
+    if match:
+        counted = count_of(match.group(1))
+        return None if counted is None else {"amount": counted, "equals": 0}
+    match = re.fullmatch(r"you control no (.+)", text)
+    if match:
+        counted = count_of(match.group(1) + " you control")
+        return None if counted is None else {"amount": counted, "equals": 0}
+    match = re.fullmatch(r"you control (\w+) or more (.+)", text)
+    if match:
+        least, counted = number(match.group(1)), count_of(match.group(2) + " you control")
+        if not isinstance(least, int) or counted is None:
+            return None
+        return {"amount": counted, "at_least": least}
+    match = re.fullmatch(r"you control an? (.+)", text)
+    if match:
+        counted = count_of(match.group(1) + "s you control")
+        return None if counted is None else {"amount": counted, "at_least": 1}
+    match = re.fullmatch(r"there are (\w+) or more (.+)", text)
+    if match:
+        least, counted = number(match.group(1)), count_of(match.group(2))
+        if not isinstance(least, int) or counted is None:
+            return None
+        return {"amount": counted, "at_least": least}
+    return None

@@ -1,0 +1,261 @@
+"""Clauses with a subject ("Target player draws two cards", "~ deals 3 damage to any target").
+
+The subject is a player ("each opponent loses 2 life"), the card or what it
+reached ("it deals damage equal to its power"), or a set of permanents
+("Creatures you control get +1/+1 until end of turn").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from cardcli.cards.mtg.compiler.amounts import amount, for_each
+from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.imperatives import create
+from cardcli.cards.mtg.compiler.phrases import noun_phrase, until
+from cardcli.cards.mtg.compiler.subjects import player_reach, reach_of
+from cardcli.cards.mtg.compiler.words import NUMBER, engine_keyword, number
+
+Handler = Callable[[str, str, Context, list[Effect]], list[Effect] | None]
+
+# The verbs a clause may begin with when its subject is the one before ("and loses 2 life")
+# or, in the plural, you ("gain 3 life").
+SINGULAR = ("deals", "draws", "discards", "loses", "gains", "gets", "sacrifices", "mills",
+            "creates", "has")  # fmt: skip
+VERB_WORDS = set(SINGULAR) | {"gain", "lose", "discard", "mill", "draw", "get", "sacrifice"}
+
+_VERBS = re.compile(
+    r"^(?P<subject>.+?) (?P<verb>deals|draws|discards|loses|gains|gets|get|sacrifices|sacrifice|"
+    r"mills|mill|gain|lose|draw|discard|creates|create|returns)\b(?P<rest>.*)$"
+)
+
+
+def subject_verb(text: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    match = _VERBS.match(text)
+    if match is None:
+        return None
+    handler = VERB_HANDLERS.get(match.group("verb"))
+    if handler is None:
+        return None
+    return handler(match.group("subject"), match.group("rest").strip(), ctx, before)
+
+
+def _deals(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    if subject.lower() not in ("~", "it") or (subject.lower() == "it" and not ctx.itself):
+        return None  # damage from another source: the model's damage comes from the card
+    parts = re.split(r",? and (?=\w+ damage to )", rest)
+    if len(parts) > 1:  # "1 damage to any target and 1 damage to you"
+        found: list[Effect] = []
+        for part in parts:
+            read = _deals(subject, part, ctx, before + found)
+            if read is None:
+                return None
+            found.extend(read)
+        return found
+    match = re.fullmatch(rf"({NUMBER}) damage to (.+)", rest)
+    if match:
+        value: Any = number(match.group(1))
+        what = match.group(2)
+        per = re.fullmatch(r"(.+?) for each (.+)", what)
+        if per:
+            what, value = per.group(1), for_each(value, per.group(2))
+            if value is None:
+                return None
+        found = []
+        for part in [p.strip() for p in re.split(r",? and ", what)]:
+            reach = reach_of(part, ctx, before + found)
+            if reach is None:
+                return None
+            found.append({"do": "damage", "amount": value, **reach})
+        return found
+    match = re.fullmatch(r"damage (?:to (.+?) )?equal to (.+?)(?: to (.+))?", rest)
+    if match and (match.group(1) or match.group(3)):
+        value = amount(match.group(2))
+        reach = reach_of(match.group(1) or match.group(3), ctx, before)
+        if value is None or reach is None:
+            return None
+        return [{"do": "damage", "amount": value, **reach}]
+    return None
+
+
+def _cards(kind: str) -> Handler:
+    """ "draws two cards", "mills three cards": a number of cards for a player."""
+
+    def handler(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+        reach = player_reach(subject, ctx, before)
+        match = re.fullmatch(rf"({NUMBER}) cards?", rest, re.IGNORECASE)
+        if reach is None or match is None:
+            return None
+        return [{"do": kind, "amount": number(match.group(1)), **_each(reach)}]
+
+    return handler
+
+
+def _each(reach: Effect) -> Effect:
+    """A targeted player as the model's ``each`` word (the draw and discard effects)."""
+    target = reach.get("target")
+    if target in ("player", "opponent"):
+        return {"each": "target_player" if target == "player" else "target_opponent"}
+    return reach
+
+
+def discards(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    reach = player_reach(subject, ctx, before)
+    match = re.fullmatch(rf"({NUMBER}) cards?( at random)?", rest, re.IGNORECASE)
+    if reach is None or match is None:
+        return None
+    found: Effect = {"do": "discard", "amount": number(match.group(1)), **_each(reach)}
+    if match.group(2):
+        found["random"] = True
+    return [found]
+
+
+def life(
+    subject: str, rest: str, ctx: Context, before: list[Effect], kind: str
+) -> list[Effect] | None:
+    reach = player_reach(subject, ctx, before)
+    if reach is None:
+        return None
+    match = re.fullmatch(rf"({NUMBER}) life(?: for each (.+))?", rest)
+    if match:
+        value: Any = number(match.group(1))
+        if match.group(2):
+            value = for_each(value, match.group(2))
+            if value is None:
+                return None
+        return [{"do": kind, "amount": value, **reach}]
+    match = re.fullmatch(r"life equal to (.+)", rest)
+    if match:
+        value = amount(match.group(1))
+        return None if value is None else [{"do": kind, "amount": value, **reach}]
+    return None
+
+
+def _loses(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    return life(subject, rest, ctx, before, "lose_life")
+
+
+def _gains(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    found = life(subject, rest, ctx, before, "gain_life")
+    if found is not None:
+        return found
+    rest, duration = until(rest)
+    keywords = keywords_of(rest)
+    if keywords is None or duration is None:
+        return None
+    reach = reach_of(subject, ctx, before)
+    if reach is None or _is_player(reach):
+        return None
+    return [{"do": "pump", **reach, "keywords": keywords, "until": duration}]
+
+
+def _is_player(reach: Effect) -> bool:
+    return reach.get("target") in ("player", "opponent") or reach.get("each") in (
+        "you", "each_player", "each_opponent", "that_player", "target_player", "target_opponent",
+    )  # fmt: skip
+
+
+def _gets(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    rest, duration = until(rest)
+    if duration is None:
+        return None
+    reach = reach_of(subject, ctx, before)
+    if reach is None or _is_player(reach):
+        return None
+    match = re.fullmatch(r"([+-]\d+)/([+-]\d+)(?: and (?:gains|gain) (.+))?", rest)
+    if not match:
+        return None
+    found: Effect = {
+        "do": "pump",
+        **reach,
+        "power": int(match.group(1)),
+        "toughness": int(match.group(2)),
+        "until": duration,
+    }
+    if match.group(3):
+        keywords = keywords_of(match.group(3))
+        if keywords is None:
+            return None
+        found["keywords"] = keywords
+    return [found]
+
+
+def keywords_of(text: str) -> list[str] | None:
+    parts = [p.strip() for p in re.split(r",? and |, ", text.strip()) if p.strip()]
+    if not parts or any(not engine_keyword(p) for p in parts):
+        return None
+    return [p[:1].upper() + p[1:] for p in parts]
+
+
+def _sacrifices(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    reach = player_reach(subject, ctx, before)
+    if reach is None or "target" in reach:
+        return None
+    match = re.fullmatch(rf"({NUMBER}) (.+?)(?: of their choice)?", rest)
+    if match is None:
+        return None
+    noun = noun_phrase("each " + match.group(2))
+    if noun is None or noun.owner is not None or noun.zone != "battlefield":
+        return None
+    filt = dict(noun.filter)
+    if filt.pop("other", False):
+        return None
+    found: Effect = {"do": "sacrifice", "amount": number(match.group(1)), **reach}
+    if filt:
+        found["filter"] = filt
+    return [found]
+
+
+def _creates(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """Its controller creates a 3/3 green Beast creature token (Beast Within)."""
+    reach = player_reach(subject, ctx, before)
+    if reach is None or "target" in reach:
+        return None
+    found = create(rest, ctx, before)
+    if found is None:
+        return None
+    if reach.get("each") == "you":
+        return found
+    return [{**effect, **reach} for effect in found]
+
+
+def _returns(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """Each player returns all creature cards from their graveyard to the battlefield."""
+    reach = player_reach(subject, ctx, before)
+    match = re.fullmatch(r"(.+?) to (the battlefield( tapped)?|their hands?)", rest)
+    if reach is None or "target" in reach or match is None:
+        return None
+    noun = noun_phrase(match.group(1))
+    if noun is None or noun.choose != "each" or noun.zone != "graveyard":
+        return None
+    kind = "return_to_hand" if match.group(2).startswith("their") else "return_to_battlefield"
+    found: Effect = {"do": kind, **reach, "from": "graveyard"}
+    if noun.filter:
+        found["filter"] = dict(noun.filter)
+    if match.group(3):
+        found["tapped"] = True
+    return [found]
+
+
+VERB_HANDLERS: dict[str, Handler] = {
+    "returns": _returns,
+    "deals": _deals,
+    "draws": _cards("draw"),
+    "draw": _cards("draw"),
+    "discards": discards,
+    "discard": discards,
+    "loses": _loses,
+    "lose": _loses,
+    "gains": _gains,
+    "gain": _gains,
+    "gets": _gets,
+    "get": _gets,
+    "sacrifices": _sacrifices,
+    "sacrifice": _sacrifices,
+    "mills": _cards("mill"),
+    "mill": _cards("mill"),
+    "creates": _creates,
+    "create": _creates,
+}

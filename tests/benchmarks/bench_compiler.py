@@ -1,0 +1,79 @@
+"""The Oracle-text compiler: the whole card database, and Horde games of compiled cards.
+
+    python tests/benchmarks/bench_compiler.py [--games 100]
+
+Goals (issue 22): every card of the database compiled in under a minute on one
+core; a Horde game of compiled cards at 20 or more games a second on one core
+with basic bots. Cards are compiled as they are looked up (a 100-card deck in
+a few milliseconds), so there is nothing to ship or cache: this measures what
+compiling all of them costs. The games are a real Horde deck's (The Horde app's
+Humans: its cards come from the card database, compiled) against the bundled
+player decks, in CPU time of one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from cardcli.cards.mtg.carddb import CardDatabase
+from cardcli.cards.mtg.compiler import compile_card
+from cardcli.cards.mtg.pool import SHIPPED_DB
+
+HORDE = Path(__file__).resolve().parents[1] / "fixtures" / "decks" / "horde"
+GOAL_SECONDS = 60.0
+GOAL_GAMES = 20.0
+
+
+def whole_database() -> None:
+    database = CardDatabase(SHIPPED_DB)
+    records = [database.record(data) for block in database.raw_blocks() for _key, data in block]
+    started = time.process_time()
+    statuses: dict[str, int] = {}
+    for record in records:
+        if record.get("faces"):
+            continue
+        status = compile_card(record).status
+        statuses[status] = statuses.get(status, 0) + 1
+    spent = time.process_time() - started
+    print(
+        f"compile every card ({len(records)}): {spent:.1f} s CPU, "
+        f"{len(records) / spent:,.0f} cards/s; goal {GOAL_SECONDS:.0f} s: "
+        f"x{GOAL_SECONDS / spent:.1f} under it"
+    )
+    print("  " + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
+
+
+def horde_games(games: int, deck: Path) -> None:
+    exe = shutil.which("cardcli") or str(Path(sys.executable).with_name("cardcli"))
+    base = [exe, "simulate", "horde", "--horde", str(deck), "--bot", "basic", "--players", "3"]
+    costs = []
+    for count in (1, games):  # the difference is the games' own cost, start-up apart
+        command = [*base, "--games", str(count), "--workers", "1"]
+        with subprocess.Popen(command, stdout=subprocess.DEVNULL) as child:
+            _pid, _status, usage = os.wait4(child.pid, 0)
+            child.returncode = 0
+        costs.append(usage.ru_utime + usage.ru_stime)
+    rate = (games - 1) / max(1e-9, costs[1] - costs[0])
+    print(
+        f"Horde games of compiled cards ({deck.stem}, 3 basic bots): {rate:.1f} games/s "
+        f"on one core; goal {GOAL_GAMES:.0f}: x{rate / GOAL_GAMES:.2f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    args = parser.parse_args()
+    whole_database()
+    for name in ("valcur_thehorde_human", "valcur_thehorde_zombie"):
+        horde_games(args.games, HORDE / f"{name}.txt")
+
+
+if __name__ == "__main__":
+    main()
