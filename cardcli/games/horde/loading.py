@@ -170,7 +170,7 @@ def load_setup(path: Any) -> dict[str, Any]:
             "they hold (schemas/horde-setup.schema.json)"
         )
     _validate_setup(data, f"--setup {file}")
-    pool = _setup_pool(CardPool)
+    pool = _with_own_cards(_setup_pool(CardPool), data.get("cards") or [], f"--setup {file}")
     names = _card_names(data)
     definitions: dict[str, Any] = {}
     if names:
@@ -178,6 +178,30 @@ def load_setup(path: Any) -> dict[str, Any]:
     position = _resolve_position(data, pool, f"--setup {file}")
     _check_permanents(position, definitions, f"--setup {file}")
     return {"source": file.name, "position": position, "definitions": definitions}
+
+
+def _with_own_cards(pool: Any, cards: list[Any], label: str) -> Any:
+    """The pool with the set-up's own cards first (``cards:``), each checked by the card schema."""
+    if not cards:
+        return pool
+    from cardcli.cards.mtg.model import Card
+    from cardcli.cards.mtg.pool import CardPool
+    from cardcli.cards.mtg.schemas import card_validator
+
+    validator = card_validator()
+    own = []
+    for index, data in enumerate(cards):
+        error = next(iter(validator.iter_errors(data)), None)
+        if error is not None:
+            where = "/".join(str(p) for p in error.path) or "the card"
+            raise UsageError(f"{label}: cards {index + 1} ({data.get('name', '?')}): {where}: "
+                             f"{error.message[:120]}")  # fmt: skip
+        own.append(Card.from_data(data, source=label.split(" ", 1)[-1]))
+    combined = CardPool(databases=pool.databases)
+    combined.cards = dict(pool.cards)
+    for card in own:
+        combined.add(card)
+    return combined
 
 
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
