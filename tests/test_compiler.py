@@ -119,6 +119,21 @@ CLAUSES: list[tuple[str, str, list[dict[str, Any]]]] = [
        "supertypes": ["Basic"]}, "to": "battlefield", "tapped": True}]),
     ("Destroy target attacking or blocking creature.", "Instant",
      [{"do": "destroy", "target": "attacking_or_blocking_creature"}]),
+    ("Search your library for up to two Forest cards, reveal those cards, put them into your "
+     "hand, then shuffle.", "Sorcery",
+     [{"do": "search_library", "each": "you", "amount": 2, "filter": {"subtypes": ["Forest"]}}]),
+    ("Put target creature card from a graveyard onto the battlefield under your control.",
+     "Sorcery",
+     [{"do": "return_to_battlefield", "from": "graveyard", "target": "card_in_a_graveyard",
+       "filter": {"types": ["Creature"]}, "under": "you"}]),
+    ("Counter target spell with mana value 2.", "Instant",
+     [{"do": "counter_spell", "target": "spell",
+       "filter": {"min_mana_value": 2, "max_mana_value": 2}}]),
+    ("Create a 1/1 green Snake creature token, a 2/2 green Wolf creature token, and a 3/3 "
+     "green Elephant creature token.", "Sorcery",
+     [{"do": "create_token", "amount": 1, "token": {"name": name, "types": ["Creature"],
+       "subtypes": [name], "colors": ["G"], "power": str(size), "toughness": str(size)}}
+      for name, size in (("Snake", 1), ("Wolf", 2), ("Elephant", 3))]),
 ]  # fmt: skip
 
 
@@ -135,6 +150,22 @@ def test_it_is_the_card_in_its_own_trigger_and_the_other_creature_in_a_watchers(
     (ability,) = watcher["abilities"]
     assert ability["when"] == "another_creature_enters" and ability["controller"] == "you"
     assert ability["effects"][0]["each"] == "that_creature"
+
+
+def test_keywords_that_stand_for_triggers_are_written_out() -> None:
+    swiftspear = behaviour("Swiftspear", "Haste\nProwess", keywords=["Haste", "Prowess"])
+    (prowess,) = no_text(swiftspear["abilities"])
+    assert prowess == {
+        "when": "spell_cast", "controller": "you", "trigger_filter": {"not_types": ["Creature"]},
+        "effects": [{"do": "pump", "each": "it", "power": 1, "toughness": 1,
+                     "until": "end_of_turn"}],
+    }  # fmt: skip
+    paladin = behaviour("Paladin", "Battle cry", keywords=["Battle cry"])
+    effect = paladin["abilities"][0]["effects"][0]
+    assert effect["each"] == "each_other_creature_you_control"
+    assert effect["filter"] == {"attacking": True}
+    infiltrator = behaviour("Infiltrator", "Ingest", keywords=["Ingest"])
+    assert infiltrator["abilities"][0]["when"] == "deals_combat_damage_to_player"
 
 
 def test_where_x_is_and_half_rounded_down() -> None:

@@ -145,6 +145,16 @@ def _mill(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         table.mill(player, amount, "effect")
 
 
+def _exile_top(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """ "That player exiles the top card of their library" (ingest, 702.115a)."""
+    reached = subjects(table, res, effect)
+    amount = amount_of_effect(table, res, effect)
+    for player in players_of(table, reached):
+        library = table.players[player].library
+        top = list(reversed(library[-amount:])) if amount > 0 else []
+        table.move_many([Move(obj, "exile", "exiled") for obj in top])
+
+
 def _return_to_hand(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = _from_graveyards(table, res, effect)
     table.move_many([Move(obj, "hand", "returned") for obj in reached])
@@ -329,6 +339,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "draw": _draw,
     "discard": discard,
     "mill": _mill,
+    "exile_top": _exile_top,
     "return_to_hand": _return_to_hand,
     "return_to_battlefield": _return_to_battlefield,
     "counters": _counters,

@@ -157,9 +157,11 @@ def next_effect(res: Resolution) -> Effect:
 
 def search(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     filt = effect.get("filter")
+    most = amount_of_effect(table, res, effect)  # "up to two basic land cards"
     for player in players_of(table, subjects(table, res, effect)):
         library = table.players[player].library
         able = [o for o in library if not filt or matches(table, filt, o, table.printed(o), None)]
+        what = "a card" if most == 1 else f"up to {most} cards"
         picks = ask(
             table,
             res.answers,
@@ -167,10 +169,10 @@ def search(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             Decision(
                 "search",
                 player,
-                f"{res.item.name}: {player} may take a card from their library",
+                f"{res.item.name}: {player} may take {what} from their library",
                 [f"#{o.id}" for o in able],
                 low=0,
-                high=1 if able else 0,
+                high=min(most, len(able)),
                 data={"item": res.item.id},
             ),
         )

@@ -10,6 +10,7 @@ line is left to the players.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +73,7 @@ def _keyword_line(text: str, keywords: set[str], parts: Parts) -> bool:
             low in known
             or head in known
             or engine_keyword(low)
+            or low in _EXPANDED
             or _costed(item)
             or low.startswith(("enchant ", "protection from "))
         ):
@@ -88,8 +90,32 @@ def _costed(item: str) -> bool:
     return match is not None and match.group(1).lower() in KEYWORDS_WITH_COST
 
 
+# Keywords that are a triggered ability in short (702): the ability the model holds for each.
+_EXPANDED: dict[str, dict[str, Any]] = {
+    "prowess": {  # 702.108a
+        "when": "spell_cast", "controller": "you", "trigger_filter": {"not_types": ["Creature"]},
+        "effects": [{"do": "pump", "each": "it", "power": 1, "toughness": 1,
+                     "until": "end_of_turn"}],
+    },
+    "battle cry": {  # 702.91a
+        "when": "attacks",
+        "effects": [{"do": "pump", "each": "each_other_creature_you_control",
+                     "filter": {"attacking": True}, "power": 1, "toughness": 0,
+                     "until": "end_of_turn"}],
+    },
+    "ingest": {  # 702.115a
+        "when": "deals_combat_damage_to_player",
+        "effects": [{"do": "exile_top", "amount": 1, "each": "that_player"}],
+    },
+}  # fmt: skip
+
+
 def _keyword(item: str, parts: Parts) -> None:
     low = item.lower()
+    if low in _EXPANDED:
+        parts.abilities.append({**copy.deepcopy(_EXPANDED[low]), "text": item})
+        parts.read += 1
+        return
     if engine_keyword(low) or low in RULELESS_KEYWORDS or low.startswith("enchant "):
         if low.startswith("enchant ") and low not in (
             "enchant creature", "enchant permanent", "enchant land", "enchant artifact",

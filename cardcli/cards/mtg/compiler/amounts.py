@@ -73,7 +73,7 @@ def for_each(base: Any, what: str) -> Any:
 
 
 def _plural(text: str) -> str:
-    """ "creature you control" reads as "creatures you control" does."""
+    """The singular ("creature you control") reads as the plural does."""
     return text
 
 

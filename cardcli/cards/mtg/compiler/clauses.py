@@ -79,7 +79,7 @@ def _clauses(text: str, ctx: Context, before: list[Effect], depth: int) -> list[
 
 
 def _with_subject(text: str, before: str) -> str:
-    """ "loses 2 life" after "Target player draws two cards": "they loses 2 life"."""
+    """A clause that begins with its verb takes the subject before ("they loses 2 life")."""
     first = text.split(" ", 1)[0].lower()
     return "they " + text if first in SINGULAR else text
 

@@ -68,8 +68,11 @@ def _draw(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
 
 
 def create(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
-    """ "two 1/1 white Soldier creature tokens" (and "... and a 3/3 ... token")."""
-    parts = re.split(rf" and (?=(?:{NUMBER}) (?:tapped )?\d+/\d+ )", rest)
+    """Tokens: "two 1/1 white Soldier creature tokens", "..., a 3/3 ... token, and a ..."."""
+    parts = re.split(
+        rf",? and (?=(?:{NUMBER}) (?:tapped )?\d+/\d+ )|, (?=(?:{NUMBER}) (?:tapped )?\d+/\d+ )",
+        rest,
+    )
     found: list[Effect] = []
     for part in parts:
         effect = _one_token(part)
@@ -134,12 +137,23 @@ def _put(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
         return [{"do": "counters", "counter": kind, "amount": value, **reach}]
     match = re.fullmatch(r"(.+?) onto the battlefield( tapped)?( under your control)?", rest)
     if match:
+        noun = noun_phrase(match.group(1))
+        if noun is not None and noun.choose == "target":  # Reanimate
+            reach = as_target(noun)
+            if reach is None or noun.zone not in ("your_graveyard", "graveyard"):
+                return None
+            found: Effect = {"do": "return_to_battlefield", "from": noun.zone, **reach}
+            if match.group(2):
+                found["tapped"] = True
+            if match.group(3):
+                found["under"] = "you"
+            return [found]
         return _to_battlefield(match.group(1), bool(match.group(2)), bool(match.group(3)))
     return None
 
 
 def _to_battlefield(what: str, tapped: bool, yours: bool) -> list[Effect] | None:
-    """ "all creature cards from all graveyards" (Liliana Vess's -8): each card of them."""
+    """Each card of a graveyard phrase ("all creature cards from all graveyards")."""
     noun = noun_phrase(what)
     if noun is None or noun.zone not in ("your_graveyard", "graveyard") or noun.choose != "each":
         return None
@@ -203,13 +217,16 @@ def _counter(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
 
 
 _SEARCH = re.compile(
-    r"your library for (an?|up to one|up to two) (.+?)(?:, reveal (?:it|them|that card))?"
-    r"(?:,| and) put (?:it|that card|them) (into your hand|onto the battlefield( tapped)?)"
+    r"your library for (an?|up to (?:one|two|three|four|X)) (.+?)"
+    r"(?:,? (?:and )?reveal (?:it|them|that card|those cards))?"
+    r"(?:,| and) put (?:it|that card|them|those cards) (into your hand|onto the battlefield( tapped)?)"
     r"(?:,? then shuffle| and shuffle)?"
 )
 
 
-_TUTOR_TOP = re.compile(r"your library for an? (.+?), then shuffle and put that card on top")
+_TUTOR_TOP = re.compile(
+    r"your library for an? (.+?)(?:,? (?:and )?reveal it)?, then shuffle and put that card on top"
+)
 
 
 def _search(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
@@ -229,6 +246,9 @@ def _search(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | Non
     if noun is None or noun.head != "card":
         return None
     found: Effect = {"do": "search_library", "each": "you"}
+    how_many = match.group(1).split()[-1]
+    if how_many not in ("a", "an", "one"):
+        found["amount"] = number(how_many)
     if noun.filter:
         found["filter"] = dict(noun.filter)
     if match.group(3).startswith("onto"):
@@ -239,7 +259,7 @@ def _search(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | Non
 
 
 def _shuffle(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
-    """ "then shuffle" after a search: the search shuffles already."""
+    """The "then shuffle" after a search: the search shuffles already."""
     if rest in ("", "your library") and before and before[-1].get("do") == "search_library":
         return []
     return None

@@ -63,7 +63,9 @@ _NOUNS = {
 # Land types a capitalised word may name ("Swamps you control": lands, not creatures).
 LAND_TYPES = {"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave",
               "Locus", "Sphere", "Lair", "Mine", "Power-Plant", "Tower", "Urza's", "Town"}  # fmt: skip
-_COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (greater|more|less|fewer)\b")
+_COMPARE = re.compile(
+    r"^with (power|toughness|mana value) (\d+)(?: or (greater|more|less|fewer))?$"
+)
 
 
 @dataclass
@@ -188,7 +190,7 @@ def _post_modifiers(noun: Noun, rest: str | None) -> str | None:
             key = "keywords" if match.group(1) == "with" else "not_keywords"
             noun.filter.setdefault(key, []).append(match.group(2).capitalize())
             rest, changed = rest[: match.start()], True
-        match = re.search(r" (with (?:power|toughness|mana value) \d+ or \w+)$", rest)
+        match = re.search(r" (with (?:power|toughness|mana value) \d+(?: or \w+)?)$", rest)
         if match:
             compared = _COMPARE.match(match.group(1))
             if compared is None:
@@ -197,8 +199,10 @@ def _post_modifiers(noun: Noun, rest: str | None) -> str | None:
             word = {"power": "power", "toughness": "toughness", "mana value": "mana_value"}[what]
             if word == "toughness":
                 return None  # the filter has no toughness bound
-            bound = "min" if way in ("greater", "more") else "max"
-            noun.filter[f"{bound}_{word}"] = int(value)
+            if way is None or way in ("greater", "more"):
+                noun.filter[f"min_{word}"] = int(value)
+            if way is None or way in ("less", "fewer"):
+                noun.filter[f"max_{word}"] = int(value)
             rest, changed = rest[: match.start()], True
     return rest
 

@@ -81,7 +81,7 @@ def _deals(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[
 
 
 def _cards(kind: str) -> Handler:
-    """ "draws two cards", "mills three cards": a number of cards for a player."""
+    """A number of cards for a player: "draws two cards", "mills three cards"."""
 
     def handler(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
         reach = player_reach(subject, ctx, before)
