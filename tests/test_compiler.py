@@ -372,3 +372,28 @@ def test_cards_coverage_counts_each_card_once_by_status(tmp_path: Path) -> None:
     assert data["totals"]["cards"] == {"automated": 1, "partial": 1, "manual": 1}
     assert data["decks"][0]["cards"][1]["unread"][0].startswith("At the beginning of your upkeep")
     assert data["totals"]["unknown"] == 2
+
+
+def test_a_card_gone_from_the_battlefield_is_not_the_permanent_it_was() -> None:
+    """ "When ~ dies, return it to its owner's hand": the card in the graveyard is not the
+    permanent the model's ``it`` reaches, so the line is left to the players."""
+    vulture = compile_card(card("Test Cat", "When ~ dies, return it to its owner's hand."))
+    assert vulture.status == "manual"
+    bolt = behaviour("Test Bomb", "When ~ dies, it deals 2 damage to any target.")
+    assert bolt["abilities"][0]["effects"] == [{"do": "damage", "amount": 2, "target": "any"}]
+
+
+def test_triggers_and_counts_over_other_players_and_colourless_creatures() -> None:
+    wurm = behaviour("Wurm", "Whenever a creature an opponent controls dies, that player loses "
+                     "2 life.")  # fmt: skip
+    (ability,) = wurm["abilities"]
+    assert ability["when"] == "another_creature_dies" and ability["controller"] == "opponents"
+    guide = behaviour("Guide", "Other colorless creatures you control get +1/+0.")
+    assert guide["abilities"][0]["affects"] == {
+        "other": True, "not_colors": ["W", "U", "B", "R", "G"], "types": ["Creature"]
+    }  # fmt: skip
+    colossus = behaviour("Colossus", "~ enters with a +1/+1 counter on it for each Zombie card "
+                         "in your graveyard.")  # fmt: skip
+    assert colossus["abilities"][0]["amount"] == {
+        "count": "cards_in_graveyard", "controller": "you", "filter": {"subtypes": ["Zombie"]}
+    }  # fmt: skip

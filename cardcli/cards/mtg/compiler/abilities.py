@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardcli.cards.mtg.compiler.amounts import for_each
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
@@ -266,7 +267,8 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
         body = intervening.group(2)
         triggers = [{**t, "condition": condition} for t in triggers]
     itself = all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
-    effects = _body_effects(upper_first(body), ctx.for_ability(itself))
+    gone = any(t["when"] in ("dies", "leaves") for t in triggers)
+    effects = _body_effects(upper_first(body), ctx.for_ability(itself, gone))
     if effects is None or _chosen_mana(effects):
         return False
     for trigger in triggers:
@@ -293,9 +295,15 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if text == "~ enters tapped.":
         parts.abilities.append({"replacement": "enters_tapped", "text": line.printed})
         return True
-    match = re.fullmatch(r"~ enters with (\w+) ([+-]\d/[+-]\d|[a-z]+) counters? on it\.", text)
+    match = re.fullmatch(
+        r"~ enters with (\w+) ([+-]\d/[+-]\d|[a-z]+) counters? on it"
+        r"(?: for each (.+))?\.",
+        text,
+    )
     if match:
-        count = number(match.group(1))
+        count: Any = number(match.group(1))
+        if count is not None and match.group(3):
+            count = for_each(count, match.group(3))
         if count is None:
             return False
         parts.abilities.append(

@@ -15,13 +15,16 @@ class Context:
     ``spell``: an instant's or sorcery's text (no abilities of its own). ``itself``:
     "it" is the card (its own trigger or activated ability, "When ~ enters, ... it");
     otherwise "it" is what the trigger saw ("Whenever another creature enters, put a
-    counter on it") or what an earlier clause reached.
+    counter on it") or what an earlier clause reached. ``gone``: the card's own dies or
+    leaves trigger, where "it" is a card in another zone that the model's ``it`` (the
+    permanent) no longer reaches: such a clause is left to the players.
     """
 
     spell: bool = False
     itself: bool = False
     types: tuple[str, ...] = ()
     before: list[Effect] = field(default_factory=list)  # the effects of earlier sentences
+    gone: bool = False  # a trigger on the card's leaving: the permanent "it" was is no more
 
-    def for_ability(self, itself: bool) -> Context:
-        return Context(self.spell, itself, self.types)
+    def for_ability(self, itself: bool, gone: bool = False) -> Context:
+        return Context(self.spell, itself, self.types, gone=gone)

@@ -271,6 +271,9 @@ def _adjective(noun: Noun, word: str) -> bool:
     negated = low.startswith("non")
     base = low[4:] if low.startswith("non-") else low[3:] if negated else low
     original = word[4:] if low.startswith("non-") else word[3:] if negated else word
+    if base == "colorless" and not negated:  # "colorless creatures": none of the colours
+        noun.filter["not_colors"] = list(COLORS.values())
+        return True
     if base in COLORS:
         noun.filter.setdefault("not_colors" if negated else "colors", []).append(COLORS[base])
         return True

@@ -59,6 +59,13 @@ def pronoun(ctx: Context, before: list[Effect]) -> Effect:
 
 def reach_of(text: str, ctx: Context, before: list[Effect]) -> Effect | None:
     """What a clause reaches, as ``target``/``each`` fields; None if unread."""
+    found = _reach_of(text, ctx, before)
+    if found == {"each": "it"} and ctx.gone:
+        return None  # "When ~ dies, return it to its owner's hand": the card, not a permanent
+    return found
+
+
+def _reach_of(text: str, ctx: Context, before: list[Effect]) -> Effect | None:
     low = " ".join(text.strip().lower().split())
     if low == "~":
         return {"each": "it"}

@@ -72,6 +72,8 @@ def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
             return None
         if match.group(1) == "another" or "Creature" not in types:
             return [other]
+        if other["controller"] in ("opponents", "not_you"):
+            return [other]  # never the card itself
         if "trigger_filter" in other or other["controller"] not in ("any", "you"):
             return None  # "a creature ... dies" is the card's own too, if it is one of them
         return [{"when": match.group(3)}, other]
