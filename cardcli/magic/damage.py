@@ -2,10 +2,14 @@
 
 Damage to a creature is marked on it (deathtouch noted for 704.5h), damage to
 a planeswalker removes loyalty, damage to a player makes them lose that much
-life (120.3a); lifelink gains as much (702.15b). Life changes happen to a
-player and move their team's shared total (810.9). A team with no life total
-(``None``) gains and loses nothing, unless a replacement turns the loss into
-something else (the Horde mills).
+life (120.3a); lifelink gains as much (702.15b). Damage from a source with
+wither or infect is dealt to a creature as that many -1/-1 counters (120.3d,
+702.80b, 702.90c), and from a source with infect to a player as that many
+poison counters instead of life loss (120.3b, 702.90b). Life changes happen to
+a player and move their team's shared total (810.9); poison counters go to the
+player, or to the team when its variant says the team shares them (810.10). A
+team with no life total (``None``) gains and loses nothing, unless a
+replacement turns the loss into something else (the Horde mills).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any, Protocol
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
 from cardcli.magic.sources import DamageSource, protection_against
+from cardcli.magic.variant import Variant
 
 
 class Table(Protocol):
@@ -26,6 +31,7 @@ class Table(Protocol):
     prevention: list[dict[str, Any]]  # shields from prevent_damage effects
     life_logged: dict[str, int]
     clock: int  # timestamps (613.7)
+    variant: Variant[Any]
 
     def chars(self, obj: Obj) -> Chars: ...
 
@@ -38,6 +44,8 @@ class Table(Protocol):
     def fire(self, kind: str, context: dict[str, Any], only: Obj | None = None) -> None: ...
 
     def remove_counters(self, obj: Obj, kind: str, count: int) -> None: ...
+
+    def add_counters(self, obj: Obj, kind: str, count: int) -> None: ...
 
 
 def damage(
@@ -84,7 +92,11 @@ def damage(
             }
         )
         if "Creature" in ch.types:
-            obj.damage += amount
+            if "wither" in source.keywords or "infect" in source.keywords:
+                # 120.3d: dealt as -1/-1 counters, not marked (702.80b, 702.90c).
+                table.add_counters(obj, "-1/-1", amount)
+            else:
+                obj.damage += amount
             if "deathtouch" in source.keywords:
                 obj.deathtouched = True
             if exile_if_dies:
@@ -108,8 +120,12 @@ def damage(
                 "combat": combat,
             }
         )
-        # 120.3a: damage to a player makes that player lose that much life.
-        lose_life(table, target, amount, "damage")
+        if "infect" in source.keywords:
+            # 120.3b, 702.90b: poison counters instead of life loss.
+            give_poison(table, target, amount, "infect")
+        else:
+            # 120.3a: damage to a player makes that player lose that much life.
+            lose_life(table, target, amount, "damage")
         if combat:
             src = table.objects.get(source.id)
             if src is not None:
@@ -221,4 +237,44 @@ def change_life(table: Table, team: Team, player: str, delta: int, why: str) -> 
             "why": why,
         }
     )
+    return abs(delta)
+
+
+def give_poison(table: Table, player: str, amount: int, why: str) -> int:
+    """``player`` gets ``amount`` poison counters (122.1f): the player's own, or their
+    team's when the team shares them (810.10). Returns how many were given."""
+    if amount <= 0:
+        return 0
+    event = table.replace("poison", {"player": player, "amount": amount, "why": why})
+    if event is None or event["amount"] <= 0:
+        return 0
+    return change_poison(table, player, int(event["amount"]), why)
+
+
+def change_poison(table: Table, player: str, delta: int, why: str) -> int:
+    """Poison counters given (or, negative, removed) that no replacement touches."""
+    p = table.players[player]
+    team = p.team
+    shared = table.variant.shares_poison(table, team)
+    have = team.poison if shared else p.poison
+    delta = max(delta, -have)
+    if delta == 0:
+        return 0
+    if shared:
+        team.poison += delta
+    else:
+        p.poison += delta
+    event: dict[str, Any] = {
+        "type": "poison",
+        "player": player,
+        "team": team.name,
+        "delta": delta,
+        "total": have + delta,
+        "shared": shared,
+        "why": why,
+    }
+    limit = table.variant.poison_limit(table, team)
+    if limit is not None:
+        event["limit"] = limit
+    table.emit(event)
     return abs(delta)

@@ -118,6 +118,7 @@ class Team:
     players: list[Player] = field(default_factory=list)
     life: int | None = None  # None: the team has no life total (Horde)
     automated: bool = False
+    poison: int = 0  # poison counters, when the team shares them (810.10)
 
     @property
     def names(self) -> list[str]:
@@ -132,7 +133,7 @@ class Player:
     pool: dict[str, int] = field(default_factory=dict)
     lands_played: int = 0
     drew_from_empty: bool = False
-    poison: int = 0
+    poison: int = 0  # poison counters of the player's own (122.1f)
 
     @property
     def library(self) -> list[Obj]:

@@ -1,11 +1,12 @@
 """State-based actions (704), performed all at once, repeated until none applies.
 
 Checked: 0 or less life (704.5a, per team: 810.8c), drawing from an empty
-library (704.5b), tokens outside the battlefield (704.5d), toughness 0 or less
-(704.5f), lethal damage (704.5g), deathtouch damage (704.5h), planeswalkers
-with no loyalty (704.5i), the legend rule (704.5j), the world rule (704.5k),
-Auras attached to nothing legal (704.5m) and +1/+1 with -1/-1 counters (704.5q). Poison counters are
-not checked: no card of the model gives them.
+library (704.5b), poison counters (704.5c: a player's own, or a team's shared
+total, 704.6b; the limit is the variant's), tokens outside the battlefield
+(704.5d), toughness 0 or less (704.5f), lethal damage (704.5g), deathtouch
+damage (704.5h, marked or dealt as -1/-1 counters), planeswalkers with no
+loyalty (704.5i), the legend rule (704.5j), the world rule (704.5k), Auras
+attached to nothing legal (704.5m) and +1/+1 with -1/-1 counters (704.5q).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
-from cardcli.magic.objects import Obj
+from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Move
 
 if TYPE_CHECKING:
@@ -32,17 +33,18 @@ def check(table: Table, answers: Answers) -> bool:
     legend_losers = _legend_rule(table, answers)
     answers.clear()
     acted = False
-    # Players first: a team whose life is gone, or who drew from an empty library, loses.
+    # Players first: a team whose life is gone, who drew from an empty library or has too
+    # many poison counters, loses.
     for team in table.teams:
         if table.over:
             break
         lost_life = team.life is not None and team.life <= 0
         decked = [p.name for p in team.players if p.drew_from_empty]
-        if (lost_life or decked) and not table.variant.cannot_lose(table, team):
-            reason = "life" if lost_life else "library"
-            table.emit(
-                {"type": "team_lost", "team": team.name, "reason": reason, "players": decked}
-            )
+        poisoned, poisoned_players = _poisoned(table, team)
+        if (lost_life or decked or poisoned) and not table.variant.cannot_lose(table, team):
+            reason = "life" if lost_life else "poison" if poisoned else "library"
+            who = poisoned_players if reason == "poison" else decked
+            table.emit({"type": "team_lost", "team": team.name, "reason": reason, "players": who})
             table.outcome = {"loser": team.name, "reason": reason}
             table.over = True
             return True
@@ -59,7 +61,8 @@ def check(table: Table, answers: Answers) -> bool:
             if ch.toughness <= 0:
                 to_graveyard.append(Move(obj, "graveyard", "toughness"))
                 continue
-            lethal = obj.damage >= ch.toughness or (obj.deathtouched and obj.damage > 0)
+            # (Deathtouch damage dealt as -1/-1 counters marks no damage: 702.2b, 704.5h.)
+            lethal = obj.damage >= ch.toughness or obj.deathtouched
             # An indestructible creature is not destroyed (702.12b): nothing to do.
             if lethal and "indestructible" not in ch.keywords:
                 to_destroy.append(obj)
@@ -120,6 +123,18 @@ def check(table: Table, answers: Answers) -> bool:
     if not acted:
         table.dirty = False
     return acted or table.over
+
+
+def _poisoned(table: Table, team: Team) -> tuple[bool, list[str]]:
+    """704.5c, 704.6b: has the team too many poison counters, and which of its players
+    (none named when the team's shared total is too high)?"""
+    limit = table.variant.poison_limit(table, team)
+    if limit is None:
+        return False, []
+    if table.variant.shares_poison(table, team):
+        return team.poison >= limit, []
+    players = [p.name for p in team.players if p.poison >= limit]
+    return bool(players), players
 
 
 def _world_rule(worlds: list[Obj]) -> list[Obj]:

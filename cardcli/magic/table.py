@@ -1,7 +1,7 @@
 """The fixed points every change of the game goes through.
 
 Every change passes through one of a few methods: ``move_many`` (any zone
-change), ``damage``, ``lose_life`` / ``gain_life``, ``draw``, ``mill``,
+change), ``damage``, ``lose_life`` / ``gain_life``, ``give_poison``, ``draw``, ``mill``,
 ``create_tokens``, ``tap`` / ``untap`` and ``add_counters``. Each applies the
 replacement and prevention effects registered for its kind of event (614-615),
 changes the state, emits one event for the log and queues the triggered
@@ -223,6 +223,14 @@ class Table(Board):
     def change_life(self, team: Team, player: str, delta: int, why: str) -> int:
         """A change of the team's life that no replacement touches (a manual adjustment)."""
         return damage_mod.change_life(self, team, player, delta, why)
+
+    def give_poison(self, player: str, amount: int, why: str) -> int:
+        """``player`` gets poison counters (their own, or their team's: the variant says)."""
+        return damage_mod.give_poison(self, player, amount, why)
+
+    def change_poison(self, player: str, delta: int, why: str) -> int:
+        """Poison counters added or removed that no replacement touches (a manual adjustment)."""
+        return damage_mod.change_poison(self, player, delta, why)
 
     # -- fixed point: cards from libraries ----------------------------------------------------
 

@@ -67,3 +67,13 @@ class Variant(Generic[Table]):
 
     def cannot_lose(self, table: Table, team: Team) -> bool:
         return False
+
+    def shares_poison(self, table: Table, team: Team) -> bool:
+        """Does the team share one poison total (810.10, Two-Headed Giant)? Else each player
+        has their own."""
+        return False
+
+    def poison_limit(self, table: Table, team: Team) -> int | None:
+        """The poison counters with which a player (or a team that shares them) loses
+        (704.5c: ten); None: never."""
+        return 10

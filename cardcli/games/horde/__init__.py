@@ -88,6 +88,16 @@ OPTIONS = (
         ("token-cards", "tokens", "all"),
     ),
     Option(
+        "poison",
+        "choice",
+        "team-15",
+        "poison counters of the players: team-15 (the team shares them and loses with 15, as a "
+        "Two-Headed Giant team does) or each-10 (each player has their own and the team loses "
+        "when one has 10)",
+        ("team-15", "each-10"),
+        absent="team-15",
+    ),
+    Option(
         "mulligan",
         "choice",
         "london",
@@ -237,7 +247,7 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   pass turn                       keep passing priority until this turn ends
   cancel                          take back a spell whose choices are not made yet
   keep | mulligan                 before the first turn
-  adjust life -3 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
+  adjust life -3 | poison 2 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
 Put the player first where it matters (p2 cast ...). 'show p2' shows p2's hand."""
 
 GAME = Game(

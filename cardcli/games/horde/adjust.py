@@ -1,6 +1,6 @@
 """Manual adjustments, for cards marked manual and for house rules.
 
-``adjust life -3``, ``adjust mill 4``, ``adjust destroy #12``,
+``adjust life -3``, ``adjust poison 2 [p1]``, ``adjust mill 4``, ``adjust destroy #12``,
 ``adjust token p1 "Soldier" 1/1 white``, ``adjust counter #12 +1/+1``,
 ``adjust move #12 exile`` (and ``adjust tap #12`` / ``adjust untap #12``).
 Each is logged as an ``adjusted`` event followed by the events of what it
@@ -25,7 +25,8 @@ PT = re.compile(r"^(-?\d{1,3})/(-?\d{1,3})$")
 NUMBER = re.compile(r"^[+-]?\d{1,4}$")
 ZONES = ("hand", "graveyard", "exile", "library", "battlefield")
 HELP = (
-    "adjust life N | adjust mill N [p1..p4|horde] | adjust destroy #ID"
+    "adjust life N | adjust poison N [p1..p4|horde] | adjust mill N [p1..p4|horde]"
+    " | adjust destroy #ID"
     ' | adjust token WHO "NAME" P/T [COLOUR ...] [KEYWORD ...] [xN]'
     " | adjust counter #ID KIND [N] | adjust move #ID ZONE [bottom] | adjust tap #ID | adjust untap #ID"
 )
@@ -72,6 +73,17 @@ def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
             raise IllegalCommand(f"adjust mill: '{who}' is not a player ({players})")
         _logged(table, seat, what, args)
         table.mill(who, count, "adjust")
+        return
+    if what == "poison":
+        if not args or len(args) > 2:
+            raise InvalidCommand("adjust poison takes a number and maybe whose: adjust poison 2 p1")
+        delta = _number(args[0], "poison")
+        who = args[1].lower() if len(args) == 2 else seat
+        if who not in table.players:
+            players = ", ".join(p for p in table.players)
+            raise IllegalCommand(f"adjust poison: '{who}' is not a player ({players})")
+        _logged(table, seat, what, args)
+        table.change_poison(who, delta, "adjust")
         return
     if what in ("destroy", "tap", "untap"):
         if len(args) != 1:
@@ -143,6 +155,8 @@ TOKEN_KEYWORDS = (
     "fear",
     "intimidate",
     "flanking",
+    "wither",
+    "infect",
     "can't be blocked",
     "can't block",
     *LANDWALK,

@@ -41,7 +41,7 @@ VERBS = (
     "adjust",
 )
 ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
-ADJUSTMENTS = ("life", "mill", "destroy", "token", "counter", "move", "tap", "untap")
+ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
     " | [pN] tap #ID [COLOUR] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."

@@ -4,8 +4,9 @@ The Horde's blocks and attacks follow fixed rules, so the outcome of a combat ca
 be worked out before it happens: ``horde_response`` gives the Horde's blocks for
 a planned attack (its blocking rule, with ties broken one fixed way), and
 ``resolve`` the damage steps (first strike and double strike, deathtouch,
-trample, lifelink, indestructible, damage prevention) from the creatures'
-characteristics as they are now. Nothing here changes the table.
+trample, lifelink, indestructible, damage prevention, wither and infect's -1/-1
+counters) from the creatures' characteristics as they are now. Nothing here
+changes the table.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Unit:
     lifelink: bool = False
     indestructible: bool = False
     shield: bool = False  # damage to it is prevented and costs a +1/+1 counter
+    wither: bool = False  # its damage to creatures is -1/-1 counters (wither, infect)
     dead: bool = False
     taken: int = 0
     touched: bool = False  # dealt damage by a deathtouch source
@@ -58,6 +60,7 @@ def unit(table: Table, obj: Obj) -> Unit:
         lifelink="lifelink" in kw,
         indestructible="indestructible" in kw,
         shield=shield,
+        wither="wither" in kw or "infect" in kw,
     )
 
 
@@ -75,7 +78,12 @@ def _hit(target: Unit, amount: int, source: Unit) -> None:
         target.power = max(0, target.power - 1)  # one +1/+1 counter less
         target.left -= 1
         return
-    target.taken += amount
+    if source.wither:
+        # -1/-1 counters (702.80b): less power for a later damage step, less toughness.
+        target.power = max(0, target.power - amount)
+        target.left -= amount
+    else:
+        target.taken += amount
     if source.deathtouch:
         target.touched = True
 
@@ -128,7 +136,7 @@ def resolve(fights: list[tuple[Unit, list[Unit]]], unblocked: list[Unit]) -> Out
             _hit(target, amount, source)
         for a, blockers in fights:
             for u in (a, *blockers):
-                lethal = u.left <= 0 or u.taken >= u.left or (u.touched and u.taken > 0)
+                lethal = u.left <= 0 or u.taken >= u.left or u.touched
                 if lethal and not u.dead and not u.indestructible:
                     u.dead = True
                     out.dead.add(u.oid)

@@ -164,8 +164,10 @@ class Fighting:
                 unblocked.append(attacker)
         # Chump blocks while the damage left would bring the shared life too low.
         life = team.life or 0
-        incoming = sum(max(0, table.chars(a).power) for a in unblocked)
-        for attacker in sorted(unblocked, key=lambda a: -table.chars(a).power):
+        incoming = sum(judge.harm(table, a) for a in unblocked)
+        for attacker in sorted(
+            unblocked, key=lambda a: (-judge.harm(table, a), -table.chars(a).power)
+        ):
             if life - incoming > self.danger(table, team):
                 break
             if "menace" in table.chars(attacker).keywords:
@@ -176,7 +178,7 @@ class Fighting:
             chump = min(options, key=lambda b: judge.creature_value(table, b))
             used.add(chump.id)
             plan.append((attacker.id, [chump.id]))
-            incoming -= max(0, table.chars(attacker).power)
+            incoming -= judge.harm(table, attacker)
         return plan
 
     def danger(self, table: Table, team: Team) -> int:

@@ -68,6 +68,8 @@ def creature_value(table: Table, obj: Obj) -> float:
         ("vigilance", 0.5),
         ("indestructible", 3.0),
         ("hexproof", 0.5),
+        ("infect", 2.0),
+        ("wither", 1.0),
     ):
         if word in kw:
             value += bonus
@@ -79,6 +81,26 @@ def creature_value(table: Table, obj: Obj) -> float:
     if proto.activated or proto.mana_abilities:
         value += 1.0
     return value
+
+
+def harm(table: Table, attacker: Obj) -> int:
+    """The shared life an unblocked Horde attacker costs the players: its power, or for an
+    attacker with infect its poison counters priced by the life left per counter left."""
+    ch = table.chars(attacker)
+    power = max(0, ch.power)
+    if "infect" not in ch.keywords or power == 0:
+        return power
+    team = table.teams[0]
+    limit = table.variant.poison_limit(table, team)
+    if limit is None:
+        return 0
+    have = (
+        team.poison
+        if table.variant.shares_poison(table, team)
+        else max(p.poison for p in team.players)
+    )
+    per_counter = max(1, team.life or 0) / max(1, limit - have)
+    return int(power * per_counter + 0.999)
 
 
 def threat(table: Table, obj: Obj) -> float:

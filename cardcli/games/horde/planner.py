@@ -140,11 +140,11 @@ class Planner(Policy):
     def next_attack_damage(self, table: Table, attackers: list[Obj], blockers: list[Obj]) -> int:
         """Damage the Horde's next attack gets through: each blocker stops the biggest attacker
         it can block (a chump block at worst)."""
-        order = sorted(attackers, key=lambda a: -max(0, table.chars(a).power))
+        order = sorted(attackers, key=lambda a: -judge.harm(table, a))
         free = list(blockers)
         through = 0
         for attacker in order:
-            power = max(0, table.chars(attacker).power)
+            power = judge.harm(table, attacker)
             if "menace" in table.chars(attacker).keywords:
                 through += power
                 continue
@@ -161,7 +161,7 @@ class Planner(Policy):
         attackers = self.unblocked_attackers(table)
         free = self.free_blockers(table, team)
         life = team.life or 0
-        incoming = sum(max(0, table.chars(a).power) for a in attackers)
+        incoming = sum(judge.harm(table, a) for a in attackers)
         threat = self.horde_power(table)
         plan: list[tuple[int, list[int]]] = []
         used: set[int] = set()
@@ -170,7 +170,7 @@ class Planner(Policy):
             best: tuple[float, Obj, list[Obj]] | None = None
             weight = life_weight(life - incoming, threat)
             for attacker in pending:
-                power = max(0, table.chars(attacker).power)
+                power = judge.harm(table, attacker)
                 options = [
                     b for b in free if b.id not in used and combat.can_block(table, b, attacker)
                 ]
@@ -199,7 +199,7 @@ class Planner(Policy):
             plan.append((attacker.id, [b.id for b in group]))
             used.update(b.id for b in group)
             pending.remove(attacker)
-            incoming -= max(0, table.chars(attacker).power)
+            incoming -= judge.harm(table, attacker)
         return plan
 
 

@@ -16,6 +16,7 @@ from cardcli.games.horde.variant import (
     PREPARATION,
     HordeVariant,
     horde_life_loss,
+    horde_poison,
     next_team,
 )
 from cardcli.magic import flow
@@ -24,7 +25,15 @@ from cardcli.magic.effects import token_proto
 from cardcli.magic.table import Table
 
 OPENING_HAND = 7
-RULE_OPTIONS = ("bottom", "set_aside", "late_hand", "no_token", "horde_haste", "mulligan")
+RULE_OPTIONS = (
+    "bottom",
+    "set_aside",
+    "late_hand",
+    "no_token",
+    "horde_haste",
+    "mulligan",
+    "poison",
+)
 
 
 class Protos:
@@ -59,6 +68,7 @@ def new_table(
     table.add_team(HORDE, [HORDE], life=None, automated=True)
     table.players[HORDE].zones["revealed"] = []
     table.replacements["lose_life"] = [horde_life_loss]
+    table.replacements["poison"] = [horde_poison]
     table.extra["preparation"] = PREPARATION[players]
     table.extra["next_team"] = next_team
     table.extra["life_start"] = life
@@ -180,6 +190,13 @@ def _from_position(
         table.players[side].library.reverse()
         if zones.get("land_played"):
             table.players[side].lands_played = 1
+        poison = int(zones.get("poison", 0))
+        if poison:
+            player = table.players[side]
+            if table.variant.shares_poison(table, player.team):
+                player.team.poison += poison  # the team's shared total: the sum of its players'
+            else:
+                player.poison = poison
     table.trigger_queue = []  # the position is as given: setting it up triggers nothing
     table.take_events()
     turn = int(position.get("turn", 1))

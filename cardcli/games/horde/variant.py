@@ -213,6 +213,18 @@ class HordeVariant(Variant[Table]):
     def cannot_lose(self, table: Table, team: Team) -> bool:
         return team.name == HORDE
 
+    def shares_poison(self, table: Table, team: Team) -> bool:
+        """``--poison team-15`` (the default): the players' team shares one poison total, as a
+        Two-Headed Giant team does (810.10); ``each-10``: each player has their own."""
+        return team.name == PLAYERS and self.rules.get("poison", "team-15") == "team-15"
+
+    def poison_limit(self, table: Table, team: Team) -> int | None:
+        """The players lose with 15 shared poison counters (704.6b), or one of them with 10
+        (704.5c, 810.8a); "The horde does not die from poison counters"."""
+        if team.name == HORDE:
+            return None
+        return 15 if self.rules.get("poison", "team-15") == "team-15" else 10
+
     def check_end(self, table: Table) -> None:
         """The players win when the Horde has no creature on the battlefield and no library."""
         if table.over:
@@ -239,6 +251,15 @@ def horde_life_loss(table: Table, event: dict[str, Any]) -> dict[str, Any] | Non
     table.mill(HORDE, int(event["amount"]), "damage" if event["why"] == "damage" else "life loss")
     # The text says the Horde loses life and mills for it: "the life lost this way" counts it.
     return {**event, "counts_as_lost": True}
+
+
+def horde_poison(table: Table, event: dict[str, Any]) -> dict[str, Any] | None:
+    """Infect damage to the Horde: "If the horde is dealt damage ..., that many cards are
+    milled": the damage is dealt, so it mills; it also gets the poison counters, which never
+    make it lose."""
+    if event["player"] == HORDE and event["why"] == "infect":
+        table.mill(HORDE, int(event["amount"]), "damage")
+    return event
 
 
 def next_team(table: Table) -> int:

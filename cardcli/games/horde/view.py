@@ -77,9 +77,10 @@ def _wrap(text: str, indent: str = "    ") -> list[str]:
 
 def _horde_lines(table: Table) -> list[str]:
     horde = table.players[HORDE]
+    poison = f" · poison {horde.poison}" if horde.poison else ""
     lines = [
         f"HORDE   library {len(horde.library)} · hand {len(horde.hand)} · graveyard "
-        f"{len(horde.graveyard)} · exile {len(horde.exile)}"
+        f"{len(horde.graveyard)} · exile {len(horde.exile)}{poison}"
     ]
     revealed = table.extra.get("revealed_this_turn")
     if revealed and table.active_team.name == HORDE:
@@ -127,6 +128,9 @@ def _player_lines(table: Table, seat: str, own: bool) -> list[str]:
     player = table.players[seat]
     mana = f" · mana {symbols(player.pool)}" if player.pool else ""
     land = " · land played" if player.lands_played else ""
+    if player.poison:
+        limit = table.variant.poison_limit(table, player.team)
+        land += f" · poison {player.poison}" + (f" of {limit}" if limit else "")
     lines = [
         f"{seat.upper():<7} hand {len(player.hand)} · library {len(player.library)} · graveyard "
         f"{len(player.graveyard)} · exile {len(player.exile)}{mana}{land}"
@@ -205,7 +209,10 @@ def render(table: Table, seat: str | None = None) -> str:
         turn_word += f" {number}, preparation {number} of {prep}"
     else:
         turn_word += f" {number}"
-    life = table.teams[0].life
+    life = str(table.teams[0].life)
+    if table.teams[0].poison:
+        limit = table.variant.poison_limit(table, table.teams[0])
+        life += f" · poison {table.teams[0].poison}" + (f" of {limit}" if limit else "")
     step = STEP_NAMES.get(table.step, table.step)
     if "opening" in table.extra:
         lines = [f"Horde Magic · opening hands, before the first turn · shared life {life}"]
@@ -277,6 +284,14 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "life":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
+    if kind == "poison":
+        change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
+        whose = f"the {line['team']}' shared" if line["shared"] else f"{line['player']}'s"
+        limit = f" of {line['limit']}" if "limit" in line else " (it never loses by poison)"
+        return (
+            f"poison {change} ({line['player']}, {line['why']}): {whose} poison counters"
+            f" {line['total']}{limit}"
+        )
     if kind == "milled":
         return f"{line['who']} mills {line['count']} ({line['why']}): {', '.join(line['cards'])}"
     if kind == "moved":
@@ -309,6 +324,7 @@ def describe(line: dict[str, Any]) -> str | None:
         return {
             "life": "the players have no life left",
             "library": "a player drew from an empty library",
+            "poison": "the players have too many poison counters",
         }.get(str(line["reason"]), "the Horde has no creatures and no library left")
     if kind == "paid":
         return f"{line['who']} pays for {line['card']}: exiles {' '.join(line['exiled'])}"
@@ -336,11 +352,10 @@ def describe(line: dict[str, Any]) -> str | None:
                 f"game over: the players win on turn {result['turns']} with {result['life']} life"
             )
         if result.get("winner") == "horde":
-            why = (
-                "their life ran out"
-                if result.get("reason") == "life"
-                else "a player drew from an empty library"
-            )
+            why = {
+                "life": "their life ran out",
+                "poison": "the players have too many poison counters",
+            }.get(str(result.get("reason")), "a player drew from an empty library")
             return f"game over: the Horde wins on turn {result['turns']} ({why})"
         return f"game over: nobody wins ({result.get('reason')})"
     return None

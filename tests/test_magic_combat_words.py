@@ -1,0 +1,134 @@
+"""The rules core's combat words on their own: wither, infect and poison (702.80, 702.90,
+704.5c), annihilator (702.86), fight (701.14), block restrictions and Fog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcli.magic import sba
+from cardcli.magic.objects import Team
+from cardcli.magic.sources import DamageSource
+from cardcli.magic.table import Table
+from cardcli.magic.variant import Variant
+from tests.magic_helpers import Duel
+
+
+def source(*keywords: str, controller: str = "alice") -> DamageSource:
+    return DamageSource(999, "Test Source", controller, keywords=frozenset(keywords))
+
+
+# -- wither and infect -------------------------------------------------------------------------
+
+
+def test_wither_damage_is_minus_counters_not_marked_damage() -> None:
+    duel = Duel()
+    table = duel.table
+    giant = duel.card("bob", "Hill Giant")  # 3/3
+    assert table.damage(source("wither"), giant.id, 2) == 2
+    assert giant.damage == 0 and giant.counters == {"-1/-1": 2}
+    assert table.chars(giant).power == 1 and table.chars(giant).toughness == 1
+    sba.check(table, {})
+    assert giant.zone == "battlefield"  # 1/1 with no damage marked survives
+
+
+def test_wither_counters_and_plus_counters_cancel_and_toughness_zero_dies() -> None:
+    duel = Duel()
+    table = duel.table
+    bears = duel.card("bob", "Grizzly Bears")  # 2/2
+    bears.counters["+1/+1"] = 1
+    table.damage(source("infect"), bears.id, 3)
+    sba.check(table, {})  # 704.5q removes one of each, 704.5f: 0 toughness
+    assert bears.id not in table.objects
+    assert [o.name for o in table.players["bob"].graveyard] == ["Grizzly Bears"]
+
+
+def test_deathtouch_dealt_as_counters_still_destroys() -> None:
+    """702.2b: any nonzero damage from a deathtouch source is lethal, counters or not."""
+    duel = Duel()
+    table = duel.table
+    wurm = duel.card("bob", "Craw Wurm")  # 6/4
+    table.damage(source("wither", "deathtouch"), wurm.id, 1)
+    assert wurm.damage == 0 and wurm.counters == {"-1/-1": 1}
+    sba.check(table, {})
+    assert wurm.id not in table.objects
+
+
+def test_infect_to_a_player_gives_poison_not_life_loss_and_lifelink_still_gains() -> None:
+    duel = Duel()
+    table = duel.table
+    assert table.damage(source("infect", "lifelink"), "bob", 3) == 3
+    assert table.teams[1].life == 20 and table.players["bob"].poison == 3
+    assert table.teams[0].life == 23  # the damage was dealt: lifelink (702.15b)
+    events = [e for e in table.take_events() if e["type"] == "poison"]
+    assert events == [
+        {
+            "type": "poison",
+            "player": "bob",
+            "team": "b",
+            "delta": 3,
+            "total": 3,
+            "shared": False,
+            "why": "infect",
+            "limit": 10,
+        }
+    ]
+
+
+def test_ten_poison_counters_lose_the_game() -> None:
+    duel = Duel()
+    table = duel.table
+    table.damage(source("infect"), "bob", 9)
+    sba.check(table, {})
+    assert not table.over
+    table.damage(source("infect"), "bob", 1)
+    sba.check(table, {})
+    assert table.over and table.outcome == {"loser": "b", "reason": "poison"}
+
+
+def test_wither_to_a_player_is_ordinary_damage() -> None:
+    duel = Duel()
+    table = duel.table
+    table.damage(source("wither"), "bob", 2)
+    assert table.teams[1].life == 18 and table.players["bob"].poison == 0
+
+
+def test_infect_to_a_planeswalker_removes_loyalty() -> None:
+    """120.3c: damage to a planeswalker removes loyalty, whatever the source's abilities."""
+    duel = Duel()
+    table = duel.table
+    walker = duel.card("bob", "Garruk Wildspeaker")
+    loyalty = walker.counters["loyalty"]
+    table.damage(source("infect"), walker.id, 2)
+    assert walker.counters == {"loyalty": loyalty - 2}
+    assert table.players["bob"].poison == 0
+
+
+def test_prevented_infect_damage_gives_nothing() -> None:
+    duel = Duel()
+    table = duel.table
+    table.prevention.append({"target": "bob", "amount": 5})
+    assert table.damage(source("infect"), "bob", 3) == 0
+    assert table.players["bob"].poison == 0
+
+
+class SharedPoison(Variant[Table]):
+    """Two-Headed Giant's poison: the team shares it and loses with fifteen (810.10)."""
+
+    def shares_poison(self, table: Table, team: Team) -> bool:
+        return True
+
+    def poison_limit(self, table: Table, team: Team) -> int | None:
+        return 15
+
+
+def test_a_team_sharing_poison_counts_its_players_together() -> None:
+    duel = Duel(variant=SharedPoison())
+    table = duel.table
+    table.damage(source("infect"), "bob", 14)
+    sba.check(table, {})
+    assert not table.over and table.teams[1].poison == 14 and table.players["bob"].poison == 0
+    table.damage(source("infect"), "bob", 1)
+    sba.check(table, {})
+    assert table.outcome == {"loser": "b", "reason": "poison"}
+    lost: list[Any] = [e for e in table.take_events() if e["type"] == "team_lost"]
+    assert lost[0]["players"] == []
