@@ -27,7 +27,7 @@ ENGINE_KEYWORDS = {
     "flying", "reach", "first strike", "double strike", "deathtouch", "trample", "lifelink",
     "vigilance", "haste", "defender", "menace", "hexproof", "indestructible", "intimidate",
     "fear", "shroud", "flash", "flanking", "plainswalk", "islandwalk", "swampwalk",
-    "mountainwalk", "forestwalk", "changeling", "devoid",
+    "mountainwalk", "forestwalk", "changeling", "devoid", "infect", "wither",
 }  # fmt: skip
 # Keywords that mean nothing to a game of the engine (a deck-building or multiplayer rule).
 RULELESS_KEYWORDS = {"partner", "friends forever", "choose a background", "doctor's companion"}
