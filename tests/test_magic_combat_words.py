@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcli.magic import sba
-from cardcli.magic.objects import Team
+from cardcli.magic import combat, resolve, sba
+from cardcli.magic.objects import StackItem, Team
 from cardcli.magic.sources import DamageSource
 from cardcli.magic.table import Table
 from cardcli.magic.variant import Variant
@@ -132,3 +132,65 @@ def test_a_team_sharing_poison_counts_its_players_together() -> None:
     assert table.outcome == {"loser": "b", "reason": "poison"}
     lost: list[Any] = [e for e in table.take_events() if e["type"] == "team_lost"]
     assert lost[0]["players"] == []
+
+
+# -- annihilator -------------------------------------------------------------------------------
+
+
+def _card(**data: Any) -> Any:
+    from cardcli.cards.mtg.model import Card
+    from cardcli.magic.cards import Proto
+
+    base = {"mana_cost": "", "types": ["Creature"], "power": "1", "toughness": "1", "oracle": ""}
+    return Proto.from_card(Card.from_data({**base, **data}))
+
+
+def test_annihilator_n_is_an_attack_trigger_and_a_bare_keyword_is_nothing() -> None:
+    crusher = _card(name="Crusher", keywords=["Annihilator 2"])
+    (ability,) = crusher.triggers["attacks"]
+    assert ability.effects == ({"do": "sacrifice", "amount": 2, "each": "defending_player"},)
+    assert "attacks" not in _card(name="Bare", keywords=["Annihilator"]).triggers
+    # 702.86b: each instance triggers.
+    two = _card(name="Two", keywords=["Annihilator 1", "Annihilator 2"])
+    assert len(two.triggers["attacks"]) == 2
+    # A manual card applies none of its abilities: the players do.
+    assert "attacks" not in _card(name="Manual", keywords=["Annihilator 2"], manual=True).triggers
+
+
+def test_annihilator_makes_the_defending_player_sacrifice_permanents_of_any_kind() -> None:
+    duel = Duel()
+    table = duel.table
+    crusher = table.add_card(
+        "alice", _card(name="Crusher", keywords=["Annihilator 2"]), "battlefield", 90
+    )
+    crusher.sick = False
+    forest = duel.card("bob", "Forest")
+    bears = duel.card("bob", "Grizzly Bears")
+    table.step = "declare_attackers"
+    fight = combat.start(table)
+    combat.declare_attack(table, fight, crusher, "bob")
+    combat.finish_attackers(table, fight)
+    duel.run()  # the trigger goes on the stack; nobody can respond: it resolves
+    # Bob has exactly two permanents: no choice, both go (a land is a permanent too).
+    assert forest.id not in table.objects and bears.id not in table.objects
+    assert not table.stack
+
+
+def test_sacrifice_without_a_filter_is_any_permanent() -> None:
+    """ "Each player sacrifices a permanent" compiles to no filter (Crack the Earth)."""
+    duel = Duel()
+    table = duel.table
+    land = duel.card("bob", "Forest")
+    item = StackItem(
+        500,
+        "spell",
+        "alice",
+        500,
+        "Crack",
+        ({"do": "sacrifice", "amount": 1, "each": "each_opponent"},),
+    )
+    table.stack.append(item)
+    table.items[item.id] = item
+    resolve.begin_resolution(table)
+    resolve.continue_resolution(table)
+    assert land.id not in table.objects

@@ -36,6 +36,43 @@ LANDWALK = {
 }
 
 
+def keyword_number(keywords: frozenset[str], name: str) -> list[int]:
+    """The N of each ``"name N"`` keyword (``"annihilator 2"`` -> [2]); a bare name has none."""
+    found = []
+    for keyword in sorted(keywords):
+        word, _, number = keyword.partition(" ")
+        if word == name and number.isdigit():
+            found.append(int(number))
+    return found
+
+
+def keyword_triggers(keywords: frozenset[str]) -> dict[str, tuple[Ability, ...]]:
+    """The triggered abilities keywords stand for: "Annihilator N" is "Whenever this creature
+    attacks, defending player sacrifices N permanents" (702.86a; each instance triggers,
+    702.86b). Its sacrifice names no filter: any permanent."""
+    attacks = [
+        Ability(
+            index=-3,
+            data={},
+            when="attacks",
+            effects=({"do": "sacrifice", "amount": n, "each": "defending_player"},),
+            text=f"Annihilator {n} (Whenever this creature attacks, defending player"
+            f" sacrifices {n} permanent{'s' if n != 1 else ''}.)",
+        )
+        for n in keyword_number(keywords, "annihilator")
+    ]
+    return {"attacks": tuple(attacks)} if attacks else {}
+
+
+def _with_triggers(
+    triggers: Mapping[str, tuple[Ability, ...]], more: Mapping[str, tuple[Ability, ...]]
+) -> dict[str, tuple[Ability, ...]]:
+    joined = dict(triggers)
+    for kind, abilities in more.items():
+        joined[kind] = (*joined.get(kind, ()), *abilities)
+    return joined
+
+
 def norm_keyword(word: str) -> str:
     """``"First strike"`` -> ``"first strike"``; aliases folded together."""
     key = " ".join(word.strip().lower().split())
@@ -200,6 +237,8 @@ class Proto:
             )
             mana = (built_in,)
         cda = any(a.static == "cda" for a in statics)
+        if not card.manual:
+            triggers = _with_triggers(triggers, keyword_triggers(keywords))
         return cls(
             name=card.name,
             types=types,
@@ -241,6 +280,7 @@ class Proto:
         """A token as an effect's ``token`` data describes it (111.4)."""
         power, _ = parse_pt(data.get("power"))
         toughness, _ = parse_pt(data.get("toughness"))
+        keywords = frozenset(norm_keyword(k) for k in data.get("keywords", ()))
         return cls(
             name=str(data["name"]),
             types=frozenset(data.get("types", ("Creature",))),
@@ -248,7 +288,8 @@ class Proto:
             colors=frozenset(data.get("colors", ())),
             power=power,
             toughness=toughness,
-            keywords=frozenset(norm_keyword(k) for k in data.get("keywords", ())),
+            keywords=keywords,
+            triggers=keyword_triggers(keywords),
             is_token=True,
             tapped_token=bool(data.get("tapped", False)),
         )

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 
 def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """Each player the effect reaches sacrifices ``amount`` permanents of their choice that
+    match ``filter`` (no filter: any permanent), all at once (701.17, 101.4)."""
     if effect.get("each") == "it":
         source = table.objects.get(res.item.source_id)
         if source is not None and source.zone == "battlefield":
@@ -32,25 +34,35 @@ def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         return
     players = players_of(table, subjects(table, res, effect, default="each_player"))
     amount = amount_of_effect(table, res, effect)
-    filt = effect.get("filter") or {"types": ["Creature"]}
+    filt = effect.get("filter") or {}
+    what = "permanent" if not filt else "matching permanent"
     chosen: list[Obj] = []
     for player in players:
+        team = table.players[player].team
+        together = effect.get("each") == "defending_player" and len(team.players) > 1
+        if together and not table.variant.team_sacrifices_together(table, team):
+            together = False
+        # A team that defends together sacrifices together: one choice among all it controls.
+        owners = team.names if together else [player]
         own = [
             o
             for o in table.battlefield.values()
-            if o.controller == player and matches(table, filt, o, table.chars(o), None)
+            if o.controller in owners and matches(table, filt, o, table.chars(o), None)
         ]
+        whose = team.name if together else player
         picks = ask(
             table,
             res.answers,
-            f"{key}:sacrifice:{player}",
+            f"{key}:sacrifice:{whose}",
             Decision(
                 "sacrifice",
-                player,
-                f"{res.item.name}: {player} sacrifices {amount}",
+                team.players[0].name if together else player,
+                f"{res.item.name}: {whose} sacrifice{'' if together else 's'} {amount}"
+                f" {what}{'s' if amount != 1 else ''}",
                 [f"#{o.id}" for o in own],
                 low=min(amount, len(own)),
                 high=min(amount, len(own)),
+                team=team.name if together else None,
                 data={"item": res.item.id},
             ),
         )

@@ -68,6 +68,11 @@ class Variant(Generic[Table]):
     def cannot_lose(self, table: Table, team: Team) -> bool:
         return False
 
+    def team_sacrifices_together(self, table: Table, team: Team) -> bool:
+        """When a "defending player sacrifices" effect (annihilator) reaches a player of a team
+        of several, does the team sacrifice that many permanents in all, choosing together?"""
+        return False
+
     def shares_poison(self, table: Table, team: Team) -> bool:
         """Does the team share one poison total (810.10, Two-Headed Giant)? Else each player
         has their own."""

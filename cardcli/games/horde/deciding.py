@@ -86,7 +86,7 @@ class Deciding:
             return "choose " + " ".join(self.worst_cards(table, seat, min(count, 40), decision))
         if kind in ("sacrifice", "cost_sacrifice"):
             objs = [table.objects[int(o[1:])] for o in options]
-            objs.sort(key=lambda o: judge.creature_value(table, o))
+            objs.sort(key=lambda o: judge.permanent_value(table, o))
             count = min(40, max(1, decision.low - len(decision.picked)))
             return "choose " + " ".join(f"#{o.id}" for o in objs[:count])
         if kind == "target":

@@ -83,6 +83,22 @@ def creature_value(table: Table, obj: Obj) -> float:
     return value
 
 
+def permanent_value(table: Table, obj: Obj) -> float:
+    """How much a permanent is worth to the players, to choose what to sacrifice: a creature
+    by its value, a land by how many lands its controller has, anything else by its cost."""
+    ch = table.chars(obj)
+    if "Creature" in ch.types:
+        return creature_value(table, obj)
+    if "Land" in ch.types:
+        lands = sum(
+            1
+            for o in table.battlefield.values()
+            if o.controller == obj.controller and "Land" in table.chars(o).types
+        )
+        return 1.5 if lands > 5 else 3.0 + (5 - lands)
+    return 3.0 + obj.proto.mana_value + 3.0 * len(obj.proto.statics)
+
+
 def harm(table: Table, attacker: Obj) -> int:
     """The shared life an unblocked Horde attacker costs the players: its power, or for an
     attacker with infect its poison counters priced by the life left per counter left."""

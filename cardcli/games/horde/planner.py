@@ -18,12 +18,14 @@ from cardcli.games.horde import fight, judge
 from cardcli.games.horde.basic import Policy
 from cardcli.games.horde.judge import HORDE
 from cardcli.magic import combat
+from cardcli.magic.cards import keyword_number
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
 
 MILL = 0.6  # a card milled from the Horde's library
 KILL = 1.0  # a Horde creature's value, killed
 LOSS = 1.1  # one of the players' creatures' value, lost
+ANNIHILATED = 3.0  # a Horde permanent its annihilator makes it sacrifice (a weak token)
 
 
 def life_weight(life_after: int, threat: int) -> float:
@@ -106,6 +108,8 @@ class Planner(Policy):
         for obj in attackers:
             if obj.id in dead:
                 score -= LOSS * judge.creature_value(table, obj)
+            # Annihilator N: the Horde sacrifices N permanents, its weakest (about a token each).
+            score += ANNIHILATED * sum(keyword_number(table.chars(obj).keywords, "annihilator"))
         # The Horde's next attack: every Horde creature left, against whoever stays untapped.
         survivors = [o for o in horde_creatures if o.id not in dead]
         home = [

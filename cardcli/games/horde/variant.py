@@ -65,8 +65,9 @@ class HordeVariant(Variant[Table]):
         return options[:count]
 
     def _weakest(self, table: Table, options: list[str], count: int, rng: Any) -> list[str]:
-        """What the Horde sacrifices: the weakest token first (power, then toughness), then
-        the weakest card; ties by chance (the options were shuffled before the sort)."""
+        """What the Horde sacrifices: the weakest token first (power, then toughness, then mana
+        value; a permanent that is no creature counts as 0/0), then the weakest card the same
+        way; ties by chance (the options were shuffled before the sort)."""
         rng.shuffle(options)
 
         def strength(option: str) -> tuple[int, int, int, int]:
@@ -212,6 +213,11 @@ class HordeVariant(Variant[Table]):
 
     def cannot_lose(self, table: Table, team: Team) -> bool:
         return team.name == HORDE
+
+    def team_sacrifices_together(self, table: Table, team: Team) -> bool:
+        """Reading: the Horde attacks the players' team, so "defending player sacrifices N
+        permanents" (annihilator) is N permanents of the team in all, the team choosing."""
+        return True
 
     def shares_poison(self, table: Table, team: Team) -> bool:
         """``--poison team-15`` (the default): the players' team shares one poison total, as a
