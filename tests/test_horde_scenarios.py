@@ -13,10 +13,13 @@ scenario may state, after its commands:
   ``damage``, ``counters``, ``keywords``);
 * ``events``: events that must appear in this order (each matched on the keys
   it gives); ``absent``: events that must not appear at all.
+
+Every line of every scenario's log validates against ``schemas/horde.schema.json``.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ import pytest
 import yaml
 
 from cardcli.engine.game import get_game
+from cardcli.engine.schema import LineValidator
 from cardcli.engine.session import Session
 from tests.conftest import REPO, new_session
 
@@ -117,6 +121,11 @@ def check_expectations(
         assert not any(_matches(unwanted, line) for line in lines), f"unexpected {unwanted}"
 
 
+@cache
+def validator() -> LineValidator:
+    return LineValidator("horde")
+
+
 def test_there_are_horde_scenarios() -> None:
     assert len(SCENARIOS) >= 10
 
@@ -134,6 +143,8 @@ def test_horde_scenario(path: Path) -> None:
         for key, value in expect["result"].items():
             assert result[key] == value, key
     check_expectations(session, lines, expect)
+    invalid = [(line, validator().errors(line)) for line in lines if validator().errors(line)]
+    assert invalid == [], "a log line the schema refuses"
 
 
 def _deck_cards() -> set[str]:

@@ -17,7 +17,8 @@ The pieces, each in a module of its own:
 * ``targets``, ``casting``, ``activation``, ``triggers``, ``resolve``: the stack
   (601-608); ``effects``: what the card model's effect data does, ``reach``: what an effect
   reaches (targets, each, amounts, what an earlier effect did), ``effects_asking``: the
-  effects that ask a player (sacrifice, discard, payments, searches).
+  effects that ask a player (sacrifice, discard, payments, searches),
+  ``effects_library`` the ones that look at the top of a library (scry, surveil).
 * ``combat``: attackers, blockers and combat damage by today's rules.
 * ``sba``: state-based actions (704).
 * ``flow``: steps, priority and the loop that runs until a decision is needed;

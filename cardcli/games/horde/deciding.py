@@ -23,18 +23,20 @@ class Deciding:
             return "mulligan"
         return "keep"
 
-    def worst_cards(self, table: Table, seat: str, count: int, decision: Decision) -> list[str]:
-        """The cards a player parts with first: spare lands, else the dearest spells."""
-        options = [o for o in decision.remaining if o.startswith("#")]
-        objs = [table.objects[int(o[1:])] for o in options]
-        player = table.players[seat]
+    def lands_known(self, table: Table, seat: str) -> int:
+        """The lands a player has on the battlefield and in hand."""
         lands_out = sum(
             1
             for o in table.battlefield.values()
             if o.controller == seat and "Land" in o.proto.types
         )
-        lands_in_hand = sum(1 for o in player.hand if "Land" in o.proto.types)
-        plenty = lands_out + lands_in_hand >= 6
+        return lands_out + sum(1 for o in table.players[seat].hand if "Land" in o.proto.types)
+
+    def worst_cards(self, table: Table, seat: str, count: int, decision: Decision) -> list[str]:
+        """The cards a player parts with first: spare lands, else the dearest spells."""
+        options = [o for o in decision.remaining if o.startswith("#")]
+        objs = [table.objects[int(o[1:])] for o in options]
+        plenty = self.lands_known(table, seat) >= 6
 
         def badness(obj: Obj) -> tuple[int, float]:
             if "Land" in obj.proto.types:
@@ -43,6 +45,33 @@ class Deciding:
 
         objs.sort(key=badness)
         return [f"#{o.id}" for o in objs[:count]]
+
+    def unwanted_draws(self, table: Table, seat: str, options: list[str]) -> list[str]:
+        """Scry and surveil: what goes away from the top of the library. With lands enough
+        (six on the battlefield and in hand) the lands go; short of them, the spells dearer
+        than the lands it has plus one."""
+        lands = self.lands_known(table, seat)
+        away = []
+        for option in options:
+            obj = table.objects[int(option[1:])]
+            is_land = "Land" in obj.proto.types
+            if (is_land and lands >= 6) or (
+                not is_land and lands < 6 and obj.proto.mana_value > lands + 1
+            ):
+                away.append(option)
+        return away
+
+    def draw_order(self, table: Table, seat: str, options: list[str]) -> list[str]:
+        """Cards going back on top, the first drawn first: lands first while short of them,
+        else the spells, dearest first."""
+        short = self.lands_known(table, seat) < 6
+
+        def wanted(option: str) -> tuple[int, int]:
+            obj = table.objects[int(option[1:])]
+            land = "Land" in obj.proto.types
+            return (0 if land == short else 1, -obj.proto.mana_value)
+
+        return sorted(options, key=wanted)
 
     def pick_target(self, table: Table, options: list[str], effect: Any, player: str) -> str | None:
         if not options:
@@ -79,6 +108,11 @@ class Deciding:
             return f"choose {options[-1]}"
         if kind == "order":
             return "choose " + " ".join(options[:40])  # a command has at most 500 characters
+        if kind in ("scry", "surveil"):
+            away = [] if decision.picked else self.unwanted_draws(table, seat, options[:40])
+            return "choose " + " ".join(away) if away else "choose done"
+        if kind == "library_order":
+            return "choose " + " ".join(self.draw_order(table, seat, options)[:40])
         if kind == "assign":
             return "choose " + self.assignment(table, decision)
         if kind in ("discard", "cost_discard", "exile_cards"):

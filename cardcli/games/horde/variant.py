@@ -47,6 +47,10 @@ class HordeVariant(Variant[Table]):
         if decision.kind == "order":
             rng.shuffle(options)
             return options
+        if decision.kind in ("scry", "surveil"):
+            return []  # it keeps its library as it is: nothing to the bottom or the graveyard
+        if decision.kind == "library_order":
+            return options  # the order they are in (listed from the top)
         if decision.kind == "sacrifice":
             return self._weakest(table, options, decision.low, rng)
         if decision.kind == "pay":

@@ -294,6 +294,15 @@ def describe(line: dict[str, Any]) -> str | None:
         )
     if kind == "milled":
         return f"{line['who']} mills {line['count']} ({line['why']}): {', '.join(line['cards'])}"
+    if kind in ("scried", "surveilled"):
+        # Which cards: hidden (the log names them by id); how many went where: public.
+        away = "on the bottom" if kind == "scried" else "into the graveyard"
+        looked = len(line["top"]) + len(line.get("bottom", line.get("graveyard", [])))
+        verb = "scries" if kind == "scried" else "surveils"
+        return (
+            f"{line['who']} {verb} {line['amount']}: looks at {looked},"
+            f" {len(line['top'])} back on top, {looked - len(line['top'])} {away}"
+        )
     if kind == "moved":
         why = line["why"]
         if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):

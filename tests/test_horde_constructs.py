@@ -1,0 +1,60 @@
+"""The players' bots and the Horde's policies on the card model's newer constructs (scry and
+surveil, ...), played from the scenarios' set-ups: every bot command is a legal one, and the
+log replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcli.engine.replay import replay_lines
+from cardcli.engine.session import Session
+from cardcli.games.horde.basic import POLICY
+from tests.conftest import REPO, new_session
+
+SETUPS = REPO / "scenarios" / "horde" / "setups"
+
+
+def bot_until_priority(session: Session) -> list[str]:
+    """The basic bot answers every question until the team has priority again; its commands,
+    each one the ``moves`` list (or, for several picks at once, each of them is)."""
+    said = []
+    table = session.state.table  # type: ignore[attr-defined]
+    while table.pending is not None and table.pending.kind != "priority":
+        seat = session.state.to_move()
+        assert seat is not None
+        text = POLICY.move_on(table, seat)
+        legal = session.state.legal_commands(seat)
+        assert all(f"choose {pick}" in legal for pick in text.split()[1:]), (text, legal)
+        outcome = session.submit(text, seat=seat)
+        assert outcome.accepted, (text, outcome.reason)
+        session.state.check_invariants()
+        said.append(text)
+    return said
+
+
+def start(setup: str, *commands: str, **given: Any) -> tuple[Session, list[dict[str, Any]]]:
+    session, lines = new_session("horde", seed=1, setup=str(SETUPS / setup), **given)
+    for text in commands:
+        assert session.submit(text).accepted, text
+    return session, lines
+
+
+def test_the_basic_bot_scries_lands_away_when_it_has_enough_and_keeps_spells_on_top() -> None:
+    session, lines = start("scry.yaml", "p1 cast Foresee")  # six Islands: lands enough
+    said = bot_until_priority(session)
+    assert said == ["choose #14", "choose done", "choose #15 #16 #17"]
+    table = session.state.table  # type: ignore[attr-defined]
+    names = [o.name for o in reversed(table.players["p1"].library)]
+    assert names == ["Llanowar Elves", "Mountain", "Plains", "Forest"]  # drew Bears, Bolt
+    assert replay_lines(lines)[1] is None
+
+
+def test_the_basic_bot_short_of_lands_surveils_away_the_spells_it_cannot_cast_soon() -> None:
+    session, _ = start("scry.yaml", "adjust move #6 graveyard", "adjust move #7 graveyard")
+    session.submit("adjust move #8 graveyard")
+    assert session.submit("p1 cast Discovery").accepted  # three Islands left: short of lands
+    said = bot_until_priority(session)
+    table = session.state.table  # type: ignore[attr-defined]
+    # Forest stays (a land), Grizzly Bears (2) stays: three lands and one more cast it.
+    assert said == ["choose done", "choose #14 #15"]
+    assert [o.name for o in table.players["p1"].hand][-1] == "Forest"
