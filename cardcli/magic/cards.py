@@ -238,9 +238,13 @@ class Proto:
 
     @classmethod
     def token(cls, data: Mapping[str, Any]) -> Proto:
-        """A token as an effect's ``token`` data describes it (111.4)."""
+        """A token as an effect's ``token`` data describes it (111.4), with the abilities
+        its ``abilities`` give it, read as a card's are (a Treasure's mana ability, 111.10a)."""
         power, _ = parse_pt(data.get("power"))
         toughness, _ = parse_pt(data.get("toughness"))
+        abilities = tuple(data.get("abilities", ()))
+        triggers, statics, activated, mana = _sort_abilities(abilities)
+        replacements = {a["replacement"]: a for a in abilities if "replacement" in a}
         return cls(
             name=str(data["name"]),
             types=frozenset(data.get("types", ("Creature",))),
@@ -251,6 +255,13 @@ class Proto:
             keywords=frozenset(norm_keyword(k) for k in data.get("keywords", ())),
             is_token=True,
             tapped_token=bool(data.get("tapped", False)),
+            triggers=triggers,
+            statics=statics,
+            activated=activated,
+            mana_abilities=mana,
+            enters_tapped="enters_tapped" in replacements,
+            enters_with=replacements.get("enters_with_counters"),
+            damage_shield=replacements.get("prevent_damage"),
         )
 
 

@@ -46,13 +46,10 @@ class Table(Board):
         # 614.1c, 614.12: how a permanent enters is decided before any of the batch moves.
         counters: dict[int, tuple[str, int]] = {}
         for mv in moves:
-            if mv.to == "battlefield" and mv.obj.proto.enters_with is not None:
-                data = mv.obj.proto.enters_with
-                owner = mv.controller or mv.obj.owner
-                counters[mv.obj.id] = (
-                    str(data.get("counter", "+1/+1")),
-                    self.amount_of(data.get("amount", 0), owner, mv.obj),
-                )
+            if mv.to == "battlefield":
+                found = self._enters_with(mv.obj, mv.controller or mv.obj.owner)
+                if found is not None:
+                    counters[mv.obj.id] = found
         for mv in moves:
             if (
                 mv.to == "graveyard"
@@ -132,6 +129,14 @@ class Table(Board):
         for new in entered:
             self._entered_triggers(new, entered)
         return results
+
+    def _enters_with(self, obj: Obj, controller: str) -> tuple[str, int] | None:
+        """The counters ``obj`` enters with (614.1c), counted before it enters; None: none."""
+        data = obj.proto.enters_with
+        if data is None:
+            return None
+        count = self.amount_of(data.get("amount", 0), controller, obj)
+        return (str(data.get("counter", "+1/+1")), count) if count > 0 else None
 
     def _left_triggers(
         self,
@@ -276,17 +281,20 @@ class Table(Board):
         for _ in range(count):
             obj = Obj(self.new_id(), proto, controller, "battlefield", None)
             self.objects[obj.id] = obj
-            self._enter(obj, controller, tapped or proto.tapped_token)
+            counters = self._enters_with(obj, controller)
+            self._enter(obj, controller, tapped or proto.tapped_token or proto.enters_tapped)
             made.append(obj)
-            self.emit(
-                {
-                    "type": "token_created",
-                    "id": obj.id,
-                    "name": proto.name,
-                    "controller": controller,
-                    "tapped": obj.tapped,
-                }
-            )
+            created: Event = {
+                "type": "token_created",
+                "id": obj.id,
+                "name": proto.name,
+                "controller": controller,
+                "tapped": obj.tapped,
+            }
+            if counters is not None:
+                obj.counters[counters[0]] = counters[1]  # it enters with them (614.1c)
+                created["counters"] = {counters[0]: counters[1]}
+            self.emit(created)
         self.zone_version += 1
         for obj in made:
             self._entered_triggers(obj, made)
