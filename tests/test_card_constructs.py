@@ -12,6 +12,7 @@ from typing import Any
 from cardcli.engine.session import Session
 from cardcli.magic.effects import token_proto
 from tests.conftest import new_session
+from tests.magic_helpers import Duel
 
 TREASURE = {
     "name": "Treasure",
@@ -181,3 +182,22 @@ def test_the_basic_bot_cracks_a_clue_at_the_end_of_the_hordes_turn(tmp_path: Pat
     given = bot_plays(session, limit=3)
     assert given[0] == f"p1 activate #{ids(lines, 'Clue')[0]}"
     assert any(e["type"] == "activated" and e["card"] == "Clue" for e in lines)
+
+
+def test_a_token_enters_with_its_own_counters_and_tapped() -> None:
+    """614.1c: "This token enters with ..." and "enters tapped" are the token's own replacements."""
+    golem = {
+        "name": "Construct",
+        "types": ["Artifact", "Creature"],
+        "power": "0",
+        "toughness": "0",
+        "abilities": [
+            {"replacement": "enters_with_counters", "counter": "+1/+1", "amount": 2},
+            {"replacement": "enters_tapped"},
+        ],
+    }
+    duel = Duel()
+    (obj,) = duel.table.create_tokens(token_proto(golem), "alice", 1)
+    assert obj.counters == {"+1/+1": 2} and obj.tapped and duel.table.chars(obj).power == 2
+    (event,) = [e for e in duel.table.take_events() if e["type"] == "token_created"]
+    assert event["tapped"] and event["counters"] == {"+1/+1": 2}
