@@ -265,6 +265,15 @@ class Proto:
         )
 
 
+def trigger_kind(data: Mapping[str, Any]) -> str:
+    """The event kind a triggered ability is indexed by: its ``when``, except that "one or
+    more ... enter" (``permanent_enters`` with ``one_or_more``) triggers once a batch."""
+    when = str(data["when"])
+    if when == "permanent_enters" and data.get("one_or_more"):
+        return "permanents_enter"
+    return when
+
+
 def _enchant_kind(text: str | None) -> str | None:
     """``"creature"`` -> the target kind an Aura's spell targets (303.4a)."""
     if text is None:
@@ -305,7 +314,7 @@ def _sort_abilities(
         effects = tuple(data.get("effects", ()))
         if "when" in data:
             ability = Ability(index, data, when=data["when"], effects=effects, text=text)
-            triggers.setdefault(data["when"], []).append(ability)
+            triggers.setdefault(trigger_kind(data), []).append(ability)
         elif "static" in data:
             statics.append(Ability(index, data, static=data["static"], text=text))
         elif data.get("activated"):

@@ -1,94 +1,13 @@
-"""The card model's newer constructs, each played through the rules core and the Horde game:
-tokens with abilities, more trigger kinds, conditional statics, lands that enter tapped unless,
-and spells whose cost is reduced by a count. The scenarios in scenarios/horde/ play each one;
-these tests add the edge cases and what the bots do."""
+"""Tokens with abilities (111.10): a token's data carries abilities read as a card's are."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
-from cardcli.engine.session import Session
 from cardcli.magic.effects import token_proto
-from tests.conftest import new_session
+from tests.card_helpers import CLUE, SPAWN, TREASURE, bot_plays, ids, position
 from tests.magic_helpers import Duel
-
-TREASURE = {
-    "name": "Treasure",
-    "types": ["Artifact"],
-    "subtypes": ["Treasure"],
-    "abilities": [
-        {
-            "activated": True,
-            "cost": {"tap": True, "sacrifice": "self"},
-            "effects": [{"do": "add_mana", "one_of": ["{W}", "{U}", "{B}", "{R}", "{G}"]}],
-            "text": "{T}, Sacrifice this token: Add one mana of any color.",
-        }
-    ],
-}
-SPAWN = {
-    "name": "Eldrazi Spawn",
-    "types": ["Creature"],
-    "subtypes": ["Eldrazi", "Spawn"],
-    "power": "0",
-    "toughness": "1",
-    "abilities": [
-        {
-            "activated": True,
-            "cost": {"sacrifice": "self"},
-            "effects": [{"do": "add_mana", "mana": "{C}"}],
-            "text": "Sacrifice this token: Add {C}.",
-        }
-    ],
-}
-CLUE = {
-    "name": "Clue",
-    "types": ["Artifact"],
-    "subtypes": ["Clue"],
-    "abilities": [
-        {
-            "activated": True,
-            "cost": {"mana": "{2}", "sacrifice": "self"},
-            "effects": [{"do": "draw", "amount": 1, "each": "you"}],
-            "text": "{2}, Sacrifice this token: Draw a card.",
-        }
-    ],
-}
-
-
-def position(tmp_path: Path, data: dict[str, Any], **options: Any) -> tuple[Session, list[Any]]:
-    path = tmp_path / "position.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    options.setdefault("players", len([k for k in data if k.startswith("p")]))
-    return new_session("horde", seed=options.pop("seed", 1), setup=str(path), **options)
-
-
-def ids(lines: list[Any], name: str, player: str | None = None) -> list[int]:
-    """The ids the set-up's ``position`` event gives the objects named ``name``."""
-    found = next(line for line in lines if line["type"] == "position")["objects"]
-    return [o["id"] for o in found if o["card"] == name and player in (None, o["player"])]
-
-
-def bot_plays(session: Session, seat: str = "p1", bot: str = "basic", limit: int = 12) -> list[str]:
-    """The bot's commands for ``seat`` while the team has something to decide (at most
-    ``limit``), each accepted."""
-    session.controllers[seat] = bot
-    given = []
-    for _ in range(limit):
-        if session.state.to_move() != seat:
-            break
-        text = session.bot_command(seat)
-        assert text is not None
-        given.append(text)
-        outcome = session.submit(text, seat=seat, bot=bot)
-        assert outcome.accepted, (text, outcome.reason)
-        if text == "pass":
-            break
-    return given
-
-
-# -- tokens with abilities ------------------------------------------------------------------
 
 
 def test_a_token_gets_its_abilities_as_a_card_does_and_its_proto_is_shared() -> None:
