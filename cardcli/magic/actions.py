@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic import activation, casting, costs
 from cardcli.magic.cards import ActivationCost
+from cardcli.magic.mana import Source
 from cardcli.magic.objects import Obj
 
 if TYPE_CHECKING:
@@ -107,10 +108,10 @@ def team_can_act(table: Table, players: list[str]) -> bool:
     )
 
 
-def _castable_with_all_mana(table: Table, player: str) -> bool:
-    """A spell or ability only mana creatures or rocks could pay for still counts as something
-    to do."""
-    extra = [
+def other_mana(table: Table, player: str) -> list[Obj]:
+    """The player's permanents other than lands whose mana ability may be activated now: mana
+    creatures and rocks, a Treasure, an Eldrazi Spawn (its cost sacrifices it)."""
+    return [
         o
         for o in table.acting.values()
         if o.controller == player
@@ -118,20 +119,46 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
         and "Land" not in o.proto.types
         and mana_problem(table, player, o) is None
     ]
+
+
+def mana_of(objs: list[Obj]) -> tuple[dict[str, int], list[Source]]:
+    """What the mana abilities of ``objs`` add if each is used once: the mana a fixed ability
+    adds ({U}{B}), and a source for each that adds one mana of one kind among several (a
+    Treasure's "one mana of any color"), to pay a cost as an untapped land would."""
+    fixed: dict[str, int] = {}
+    units: list[Source] = []
+    for obj in objs:
+        choices = obj.proto.mana_abilities[0].mana
+        if len(choices) > 1 and all(len(choice) == 1 for choice in choices):
+            units.append((obj.id, tuple(sorted({choice[0] for choice in choices}))))
+            continue
+        for kind in choices[0]:
+            fixed[kind] = fixed.get(kind, 0) + 1
+    return fixed, units
+
+
+def _castable_with_all_mana(table: Table, player: str) -> bool:
+    """A spell or ability only mana creatures, rocks or Treasures could pay for still counts
+    as something to do."""
+    extra = other_mana(table, player)
     if not extra:
         return False
+    fixed, units = mana_of(extra)
     pool = table.players[player].pool
     saved = dict(pool)
     try:
-        for obj in extra:
-            for kind in obj.proto.mana_abilities[0].mana[0]:
-                pool[kind] = pool.get(kind, 0) + 1
+        for kind, count in fixed.items():
+            pool[kind] = pool.get(kind, 0) + count
+        sources = costs.mana_sources(table, player) + units
         if any(
             "Land" not in obj.proto.types
-            and casting.cast_problem(table, player, obj, None, explain=False) is None
+            and casting.cast_problem(table, player, obj, None, sources=sources, explain=False)
+            is None
             for obj in table.players[player].hand
         ):
             return True
+        for _oid, kinds in units:  # (an ability's cost is paid from the pool and lands)
+            pool[kinds[0]] = pool.get(kinds[0], 0) + 1
         for obj in list(table.acting.values()):
             if obj.controller != player:
                 continue

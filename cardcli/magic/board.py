@@ -26,7 +26,23 @@ from cardcli.magic.sources import DamageSource
 from cardcli.magic.variant import Variant
 
 Event = dict[str, Any]
-WATCHED = ("another_creature_enters", "another_creature_dies", "spell_cast", "upkeep", "end_step")
+WATCHED = (
+    "another_creature_enters",
+    "another_creature_dies",
+    "spell_cast",
+    "upkeep",
+    "end_step",
+    "permanent_enters",
+    "permanents_enter",  # "one or more ... enter": once for each batch (``cards.trigger_kind``)
+    "gain_life",
+    "draw",
+    "begin_combat",
+    "creature_attacks",
+    "you_attack",
+    "creature_deals_combat_damage_to_player",
+)
+# Whose deeds a watching trigger watches when its data give no ``controller``.
+WATCH_DEFAULT = {"gain_life": "you", "draw": "you", "you_attack": "you"}  # the others: any
 
 
 @dataclass
@@ -272,10 +288,10 @@ class Board:
                 if ability.static != "cda":
                     self.statics.append(StaticEffect(obj, ability, obj.timestamp))
             self.static_version += 1
-        for kind in WATCHED:
-            found = proto.triggers.get(kind)
-            if found:
-                self.watchers[kind][obj.id] = found
+        for kind, found in proto.triggers.items():
+            watching = self.watchers.get(kind)
+            if watching is not None:
+                watching[obj.id] = found
 
     def _leave_battlefield(self, obj: Obj) -> None:
         del self.battlefield[obj.id]
@@ -285,8 +301,10 @@ class Board:
         if obj.proto.statics:
             self.statics = [st for st in self.statics if st.source is not obj]
             self.static_version += 1
-        for kind in WATCHED:
-            self.watchers[kind].pop(obj.id, None)
+        for kind in obj.proto.triggers:
+            watching = self.watchers.get(kind)
+            if watching is not None:
+                watching.pop(obj.id, None)
         if self.combat is not None:
             self.combat.remove(obj.id)
 
@@ -317,6 +335,37 @@ class Board:
             st.ability.static == "lose_abilities" and st.ability.data.get("zone") == "graveyard"
             for st in self.statics
         )
+
+    def watch(
+        self,
+        kind: str,
+        context: dict[str, Any],
+        player: str,
+        subject: Obj | None = None,
+        subject_chars: Chars | None = None,
+    ) -> None:
+        """Triggers of the permanents watching ``kind``: those whose ``controller`` names
+        ``player`` (whose object, spell or deed it is; seen from the watcher's controller) and
+        whose ``trigger_filter`` ``subject`` matches (``other``: not the watcher itself)."""
+        found = self.watchers.get(kind)
+        if not found:
+            return
+        default = WATCH_DEFAULT.get(kind, "any")
+        for wid, abilities in list(found.items()):
+            watcher = self.objects.get(wid)
+            if watcher is None or self.chars(watcher).lost_abilities:
+                continue
+            for ability in abilities:
+                data = ability.data
+                whose = data.get("controller", default)
+                if not chars_mod.controls(self, whose, player, watcher.controller):
+                    continue
+                filt = data.get("trigger_filter")
+                if filt and subject is not None:
+                    seen = subject_chars if subject_chars is not None else self.chars(subject)
+                    if not chars_mod.matches(self, filt, subject, seen, watcher.id):
+                        continue
+                self.queue(watcher, watcher.controller, ability, context)
 
     def fire(self, kind: str, context: dict[str, Any], only: Obj | None = None) -> None:
         """Triggers of an object's own ``kind`` abilities (``only``) or of every watcher."""

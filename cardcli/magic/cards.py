@@ -277,10 +277,14 @@ class Proto:
 
     @classmethod
     def token(cls, data: Mapping[str, Any]) -> Proto:
-        """A token as an effect's ``token`` data describes it (111.4)."""
+        """A token as an effect's ``token`` data describes it (111.4), with the abilities
+        its ``abilities`` give it, read as a card's are (a Treasure's mana ability, 111.10a)."""
         power, _ = parse_pt(data.get("power"))
         toughness, _ = parse_pt(data.get("toughness"))
         keywords = frozenset(norm_keyword(k) for k in data.get("keywords", ()))
+        abilities = tuple(data.get("abilities", ()))
+        triggers, statics, activated, mana = _sort_abilities(abilities)
+        replacements = {a["replacement"]: a for a in abilities if "replacement" in a}
         return cls(
             name=str(data["name"]),
             types=frozenset(data.get("types", ("Creature",))),
@@ -289,10 +293,25 @@ class Proto:
             power=power,
             toughness=toughness,
             keywords=keywords,
-            triggers=keyword_triggers(keywords),
             is_token=True,
             tapped_token=bool(data.get("tapped", False)),
+            triggers=_with_triggers(triggers, keyword_triggers(keywords)),
+            statics=statics,
+            activated=activated,
+            mana_abilities=mana,
+            enters_tapped="enters_tapped" in replacements,
+            enters_with=replacements.get("enters_with_counters"),
+            damage_shield=replacements.get("prevent_damage"),
         )
+
+
+def trigger_kind(data: Mapping[str, Any]) -> str:
+    """The event kind a triggered ability is indexed by: its ``when``, except that "one or
+    more ... enter" (``permanent_enters`` with ``one_or_more``) triggers once a batch."""
+    when = str(data["when"])
+    if when == "permanent_enters" and data.get("one_or_more"):
+        return "permanents_enter"
+    return when
 
 
 def _enchant_kind(text: str | None) -> str | None:
@@ -335,7 +354,7 @@ def _sort_abilities(
         effects = tuple(data.get("effects", ()))
         if "when" in data:
             ability = Ability(index, data, when=data["when"], effects=effects, text=text)
-            triggers.setdefault(data["when"], []).append(ability)
+            triggers.setdefault(trigger_kind(data), []).append(ability)
         elif "static" in data:
             statics.append(Ability(index, data, static=data["static"], text=text))
         elif data.get("activated"):

@@ -244,6 +244,10 @@ def cast(
     table.emit(event)
     announce_targets(table, item)
     context = {"player": player, "object": item.id, "name": obj.name}
+    for ability in obj.proto.triggers.get("cast_self", ()):
+        # 601.2i, 113.6k: "when you cast this spell" triggers from the stack as it becomes
+        # cast; the ability resolves on its own, whatever becomes of the spell.
+        table.queue(on_stack, player, ability, context)
     for wid, abilities in list(table.watchers["spell_cast"].items()):
         watcher = table.objects[wid]
         for ability in abilities:

@@ -43,6 +43,15 @@ class Table(Protocol):
 
     def fire(self, kind: str, context: dict[str, Any], only: Obj | None = None) -> None: ...
 
+    def watch(
+        self,
+        kind: str,
+        context: dict[str, Any],
+        player: str,
+        subject: Obj | None = None,
+        subject_chars: Chars | None = None,
+    ) -> None: ...
+
     def remove_counters(self, obj: Obj, kind: str, count: int) -> None: ...
 
     def add_counters(self, obj: Obj, kind: str, count: int) -> None: ...
@@ -129,11 +138,11 @@ def damage(
         if combat:
             src = table.objects.get(source.id)
             if src is not None:
-                table.fire(
-                    "deals_combat_damage_to_player",
-                    {"player": target, "amount": amount, "object": src.id},
-                    src,
-                )
+                context = {"player": target, "amount": amount, "object": src.id}
+                table.fire("deals_combat_damage_to_player", context, src)
+                # "Whenever a creature you control deals combat damage to a player": that
+                # creature is ``object``, that player ``player``.
+                table.watch("creature_deals_combat_damage_to_player", context, src.controller, src)
     if "lifelink" in source.keywords:
         gain_life(table, source.controller, amount, "lifelink")  # 702.15b
     return amount
@@ -203,7 +212,10 @@ def gain_life(table: Table, player: str, amount: int, why: str) -> int:
         # "If a player would gain life, that player gains no life instead" (614.1a).
         table.emit({"type": "no_lifegain", "player": player, "amount": amount, "source": stopper})
         return 0
-    return change_life(table, team, player, int(event["amount"]), why)
+    gained = change_life(table, team, player, int(event["amount"]), why)
+    # 119.9: "whenever you gain life" (a life gain event of more than 0 life).
+    table.watch("gain_life", {"player": player, "amount": gained}, player)
+    return gained
 
 
 def _no_lifegain(table: Table, player: str) -> int | None:

@@ -206,6 +206,7 @@ def _begin_step(table: Table) -> None:
             table.draw(player.name)
     elif step == "begin_combat":
         combat.start(table)
+        _beginning_triggers(table, "begin_combat")  # 507.1: "at the beginning of combat"
     elif step == "declare_attackers":
         _declare_attackers(table)
     elif step == "declare_blockers":
@@ -222,7 +223,7 @@ def _begin_step(table: Table) -> None:
 
 
 def _beginning_triggers(table: Table, kind: str) -> None:
-    """ "At the beginning of ..." abilities (503.1a, 513.1a), by whose turn they watch.
+    """ "At the beginning of ..." abilities (503.1a, 507.1, 513.1a), by whose turn they watch.
 
     With a team turn (805) the team's upkeep is each of its players' upkeep:
     ``each_player`` ("each player's upkeep") and ``opponents`` ("each opponent's

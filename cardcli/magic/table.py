@@ -46,13 +46,10 @@ class Table(Board):
         # 614.1c, 614.12: how a permanent enters is decided before any of the batch moves.
         counters: dict[int, tuple[str, int]] = {}
         for mv in moves:
-            if mv.to == "battlefield" and mv.obj.proto.enters_with is not None:
-                data = mv.obj.proto.enters_with
-                owner = mv.controller or mv.obj.owner
-                counters[mv.obj.id] = (
-                    str(data.get("counter", "+1/+1")),
-                    self.amount_of(data.get("amount", 0), owner, mv.obj),
-                )
+            if mv.to == "battlefield":
+                found = self._enters_with(mv.obj, mv.controller or mv.obj.owner)
+                if found is not None:
+                    counters[mv.obj.id] = found
         for mv in moves:
             if (
                 mv.to == "graveyard"
@@ -131,7 +128,17 @@ class Table(Board):
                 self._return_linked(old)
         for new in entered:
             self._entered_triggers(new, entered)
+        if entered and self.watchers["permanents_enter"]:
+            self._batch_entered(entered)
         return results
+
+    def _enters_with(self, obj: Obj, controller: str) -> tuple[str, int] | None:
+        """The counters ``obj`` enters with (614.1c), counted before it enters; None: none."""
+        data = obj.proto.enters_with
+        if data is None:
+            return None
+        count = self.amount_of(data.get("amount", 0), controller, obj)
+        return (str(data.get("counter", "+1/+1")), count) if count > 0 else None
 
     def _left_triggers(
         self,
@@ -166,6 +173,9 @@ class Table(Board):
         if not ch.lost_abilities:
             for ability in new.proto.triggers.get("enters", ()):
                 self.queue(new, new.controller, ability, context)
+        if self.watchers["permanent_enters"]:
+            # "Whenever a land you control enters" (landfall), "an artifact", "a creature"...
+            self.watch("permanent_enters", context, new.controller, new, ch)
         if "Creature" not in ch.types:
             return
         for wid, abilities in self.watchers["another_creature_enters"].items():
@@ -174,6 +184,32 @@ class Table(Board):
             watcher = self.objects[wid]
             for ability in abilities:
                 if self._creature_trigger_matches(ability, watcher, new, ch):
+                    self.queue(watcher, watcher.controller, ability, context)
+
+    def _batch_entered(self, batch: list[Obj]) -> None:
+        """ "Whenever one or more ... enter": once for the permanents that entered together,
+        if any of them matches; that creature is the first that does, ``count`` how many."""
+        for wid, abilities in list(self.watchers["permanents_enter"].items()):
+            watcher = self.objects[wid]
+            if self.chars(watcher).lost_abilities:
+                continue
+            for ability in abilities:
+                whose = ability.data.get("controller", "any")
+                filt = ability.data.get("trigger_filter")
+                matching = [
+                    obj
+                    for obj in batch
+                    if chars_mod.controls(self, whose, obj.controller, watcher.controller)
+                    and (not filt or chars_mod.matches(self, filt, obj, self.chars(obj), wid))
+                ]
+                if matching:
+                    first = matching[0]
+                    context = {
+                        "object": first.id,
+                        "player": first.controller,
+                        "name": first.name,
+                        "count": len(matching),
+                    }
                     self.queue(watcher, watcher.controller, ability, context)
 
     def _creature_trigger_matches(
@@ -250,6 +286,9 @@ class Table(Board):
                 break
             self.move(p.library[-1], "hand", "draw")
             drawn += 1
+            if self.watchers["draw"]:
+                # 121.2: one draw at a time; "whenever you draw a card" sees each.
+                self.watch("draw", {"player": player}, player)
         return drawn
 
     def mill(self, player: str, count: int, why: str) -> int:
@@ -284,20 +323,25 @@ class Table(Board):
         for _ in range(count):
             obj = Obj(self.new_id(), proto, controller, "battlefield", None)
             self.objects[obj.id] = obj
-            self._enter(obj, controller, tapped or proto.tapped_token)
+            counters = self._enters_with(obj, controller)
+            self._enter(obj, controller, tapped or proto.tapped_token or proto.enters_tapped)
             made.append(obj)
-            self.emit(
-                {
-                    "type": "token_created",
-                    "id": obj.id,
-                    "name": proto.name,
-                    "controller": controller,
-                    "tapped": obj.tapped,
-                }
-            )
+            created: Event = {
+                "type": "token_created",
+                "id": obj.id,
+                "name": proto.name,
+                "controller": controller,
+                "tapped": obj.tapped,
+            }
+            if counters is not None:
+                obj.counters[counters[0]] = counters[1]  # it enters with them (614.1c)
+                created["counters"] = {counters[0]: counters[1]}
+            self.emit(created)
         self.zone_version += 1
         for obj in made:
             self._entered_triggers(obj, made)
+        if made and self.watchers["permanents_enter"]:
+            self._batch_entered(made)
         return made
 
     def tap(self, obj: Obj, why: str = "") -> bool:

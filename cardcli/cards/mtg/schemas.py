@@ -9,7 +9,8 @@ from cardcli.engine.schema import load_schema
 
 
 @cache
-def _registry() -> Any:
+def card_registry() -> Any:
+    """The card and decklist schemas by their ids, for schemas that refer to them."""
     from referencing import Registry, Resource
 
     card = load_schema("card.schema.json")
@@ -27,11 +28,11 @@ def _registry() -> Any:
 def card_validator() -> Any:
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(load_schema("card.schema.json"), registry=_registry())
+    return Draft202012Validator(load_schema("card.schema.json"), registry=card_registry())
 
 
 @cache
 def deck_validator() -> Any:
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(load_schema("decklist.schema.json"), registry=_registry())
+    return Draft202012Validator(load_schema("decklist.schema.json"), registry=card_registry())

@@ -258,8 +258,12 @@ class Policy(Deciding, Fighting):
         return total
 
     def mana_rock_cast(self, table: Table, team: Team) -> str | None:
-        """Tap a mana creature or rock when a spell in hand needs its mana to be cast."""
+        """Use a mana creature or rock when a creature or permanent spell in hand needs its
+        mana to be cast; a Treasure or an Eldrazi Spawn (sacrificed for mana) only when the
+        others are not enough, for any spell the bot would cast now."""
         for player in team.players:
+            if not player.hand:
+                continue
             extra = [
                 o
                 for o in table.battlefield.values()
@@ -268,28 +272,99 @@ class Policy(Deciding, Fighting):
                 and "Land" not in o.proto.types
                 and not o.tapped
             ]
-            if not extra or not player.hand:
+            kept = [o for o in extra if not _spent(o)]
+            if kept:
+                command = self._mana_for(table, team, player.name, kept, rocks_only=True)
+                if command:
+                    return command
+            if len(kept) < len(extra):
+                usable = [o for o in extra if actions.mana_problem(table, player.name, o) is None]
+                # Reusable sources first, then what is sacrificed: artifacts before creatures.
+                usable.sort(
+                    key=lambda o: (
+                        _spent(o),
+                        "Creature" in o.proto.types,
+                        judge.creature_value(table, o) if "Creature" in o.proto.types else 0.0,
+                        o.id,
+                    )
+                )
+                command = self._mana_for(table, team, player.name, usable, rocks_only=False)
+                if command:
+                    return command
+        return None
+
+    def _mana_for(
+        self, table: Table, team: Team, player: str, extra: list[Obj], rocks_only: bool
+    ) -> str | None:
+        """The mana command that helps cast a wanted spell which ``extra``'s mana makes
+        castable, or None."""
+        fixed, units = actions.mana_of(extra)
+        pool = table.players[player].pool
+        saved = dict(pool)
+        sources = costs.mana_sources(table, player) + units
+        try:
+            for kind, count in fixed.items():
+                pool[kind] = pool.get(kind, 0) + count
+            wanted = None
+            for obj in table.players[player].hand:
+                if "Land" in obj.proto.types:
+                    continue
+                if rocks_only and judge.kind_of(obj.proto) not in ("creature", "permanent"):
+                    continue
+                if casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
+                    continue
+                if rocks_only or self.score_cast(table, team, player, obj) is not None:
+                    wanted = obj
+                    break
+        finally:
+            pool.clear()
+            pool.update(saved)
+        if wanted is None:
+            return None
+        for rock in extra:
+            if actions.mana_problem(table, player, rock) is not None:
                 continue
-            pool = player.pool
-            saved = dict(pool)
-            try:
-                for rock in extra:
-                    for kind in rock.proto.mana_abilities[0].mana[0]:
-                        pool[kind] = pool.get(kind, 0) + 1
-                wanted = [
-                    o
-                    for o in player.hand
-                    if "Land" not in o.proto.types
-                    and judge.kind_of(o.proto) in ("creature", "permanent")
-                    and casting.cast_problem(table, player.name, o, None, explain=False) is None
-                ]
-            finally:
+            choices = rock.proto.mana_abilities[0].mana
+            if len(choices) == 1:
+                return f"{player} tap #{rock.id}"
+            color = self._color_for(table, player, wanted, rock, extra, sources)
+            if color is not None:
+                return f"{player} tap #{rock.id} {color}"
+        return None
+
+    def _color_for(
+        self,
+        table: Table,
+        player: str,
+        spell: Obj,
+        rock: Obj,
+        extra: list[Obj],
+        sources: list[tuple[int, tuple[str, ...]]],
+    ) -> str | None:
+        """Which of ``rock``'s kinds of mana keeps ``spell`` castable with the rest, the
+        spell's own colours first."""
+        choices = ["".join(c) for c in rock.proto.mana_abilities[0].mana]
+        cost = spell.proto.cost
+        named = set(cost.colored) | {k for h in cost.hybrid for k in h} | set(cost.phyrexian)
+        choices.sort(key=lambda c: not (set(c) & named))  # (a stable sort)
+        others, _ = actions.mana_of([o for o in extra if o is not rock])
+        rest = [s for s in sources if s[0] != rock.id]
+        pool = table.players[player].pool
+        saved = dict(pool)
+        try:
+            for choice in choices:
                 pool.clear()
                 pool.update(saved)
-            if wanted:
-                for rock in extra:
-                    if actions.mana_problem(table, player.name, rock) is None:
-                        return f"{player.name} tap #{rock.id}"
+                for kind in [*choice, *(k for k, n in others.items() for _ in range(n))]:
+                    pool[kind] = pool.get(kind, 0) + 1
+                problem = casting.cast_problem(
+                    table, player, spell, None, sources=rest, explain=False
+                )
+                if problem is None:
+                    return choice
+        finally:
+            pool.clear()
+            pool.update(saved)
         return None
 
     # -- instants --------------------------------------------------------------------------------------
@@ -355,7 +430,11 @@ class Policy(Deciding, Fighting):
     ) -> str | None:
         effects = ability.effects
         cost = ability.cost
-        if cost is not None and cost.sacrifice:
+        if (
+            cost is not None
+            and cost.sacrifice
+            and not self._token_to_use(table, player, obj, ability)
+        ):
             return None  # no sacrifice outlets from a plain bot
         if any(e.get("do") in ("regenerate", "pump", "add_mana") for e in effects):
             return None
@@ -377,6 +456,16 @@ class Policy(Deciding, Fighting):
             picks.append(pick)
         return f"{player} activate #{obj.id}{number} -> {' '.join(picks)}"
 
+    def _token_to_use(self, table: Table, player: str, obj: Obj, ability: Any) -> bool:
+        """A Clue or a Food (a token sacrificed to draw or gain life) is used at the end of the
+        Horde's turn, when the mana it costs would go unused (a Blood's discard is not)."""
+        if obj.card_no is not None or table.active_team is table.players[player].team:
+            return False
+        cost = ability.cost
+        if cost is None or cost.sacrifice != "self" or cost.discard:
+            return False
+        return all(e.get("do") in ("draw", "gain_life") for e in ability.effects)
+
     # -- combat ---------------------------------------------------------------------------------------
 
 
@@ -385,3 +474,9 @@ POLICY = Policy()
 
 def basic_bot(state: State, seat: str, rng: Rng) -> str:
     return POLICY.move(state, seat, rng)
+
+
+def _spent(obj: Obj) -> bool:
+    """Is ``obj`` sacrificed to use its mana ability (a Treasure, an Eldrazi Spawn)?"""
+    cost = obj.proto.mana_abilities[0].cost
+    return cost is not None and cost.sacrifice is not None

@@ -238,9 +238,11 @@ def _setup_pool(kind: Any) -> Any:
 def _validate_setup(data: Any, label: str) -> None:
     from jsonschema import Draft202012Validator
 
+    from cardcli.cards.mtg.schemas import card_registry
     from cardcli.engine.schema import load_schema
 
-    validator = Draft202012Validator(load_schema(SETUP_SCHEMA))
+    # A token's abilities are checked as a card's are (card.schema.json's ability).
+    validator = Draft202012Validator(load_schema(SETUP_SCHEMA), registry=card_registry())
     error = next(iter(sorted(validator.iter_errors(data), key=lambda e: list(e.path))), None)
     if error is not None:
         where = "/".join(str(p) for p in error.path) or "the top"

@@ -309,7 +309,12 @@ def describe(line: dict[str, Any]) -> str | None:
             return None
         return f"{line['card']} #{line['was']} -> {line['to']} ({why}) as #{line['id']}"
     if kind == "token_created":
-        return f"{line['controller']} creates a {line['name']} token #{line['id']}"
+        counters = line.get("counters") or {}
+        with_ = " with " + ", ".join(f"{n}x {k}" for k, n in counters.items()) if counters else ""
+        return f"{line['controller']} creates a {line['name']} token #{line['id']}{with_}"
+    if kind == "mana":
+        source = f" with #{line['source']}" if "source" in line else ""
+        return f"{line['who']} adds {line['added']}{source}"
     if kind == "land_played":
         return f"{line['player']} plays {line['card']}"
     if kind == "attackers":
