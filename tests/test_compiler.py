@@ -397,3 +397,52 @@ def test_triggers_and_counts_over_other_players_and_colourless_creatures() -> No
     assert colossus["abilities"][0]["amount"] == {
         "count": "cards_in_graveyard", "controller": "you", "filter": {"subtypes": ["Zombie"]}
     }  # fmt: skip
+
+
+TRIGGERS = [
+    ("Whenever a land you control enters", [{"when": "permanent_enters", "controller": "you",
+                                             "trigger_filter": {"types": ["Land"]}}]),
+    ("When you cast this spell", [{"when": "cast_self"}]),
+    ("Whenever you gain life", [{"when": "gain_life"}]),
+    ("Whenever an opponent draws a card", [{"when": "draw", "controller": "opponents"}]),
+    ("At the beginning of combat on your turn", [{"when": "begin_combat", "whose": "yours"}]),
+    ("Whenever a Sliver you control attacks",
+     [{"when": "creature_attacks", "controller": "you",
+       "trigger_filter": {"subtypes": ["Sliver"]}}]),
+    ("Whenever you attack", [{"when": "you_attack"}]),
+    ("Whenever one or more tokens you control enter",
+     [{"when": "permanent_enters", "controller": "you", "trigger_filter": {"token": True},
+       "one_or_more": True}]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "triggers"), TRIGGERS)
+def test_trigger_conditions(text: str, triggers: list[dict[str, Any]]) -> None:
+    from cardcli.cards.mtg.compiler.triggers import trigger_of
+
+    assert trigger_of(text, ("Creature",)) == triggers
+
+
+def test_tokens_carry_the_abilities_their_text_gives_them() -> None:
+    invader = behaviour("Invader", 'When ~ enters, create a 0/1 colorless Eldrazi Spawn '
+                        'creature token. It has "Sacrifice this token: Add {C}."')  # fmt: skip
+    token = invader["abilities"][0]["effects"][0]["token"]
+    assert no_text(token["abilities"]) == [
+        {"activated": True, "cost": {"sacrifice": "self"},
+         "effects": [{"do": "add_mana", "mana": "{C}"}]}
+    ]  # fmt: skip
+    innkeeper = behaviour("Innkeeper", "When ~ enters, create a Treasure token.")
+    treasure = innkeeper["abilities"][0]["effects"][0]["token"]
+    assert treasure["types"] == ["Artifact"] and treasure["subtypes"] == ["Treasure"]
+    assert no_text(treasure["abilities"])[0]["cost"] == {"tap": True, "sacrifice": "self"}
+    odd = compile_card(card("Odd", 'Create a 1/1 white Spirit creature token. It has '
+                            '"Flip a coin."', "Sorcery"))  # fmt: skip
+    assert odd.status == "manual"  # a token whose ability is not read is not made half
+
+
+def test_scry_surveil_and_annihilator() -> None:
+    temple = behaviour("Temple", "~ enters tapped.\nWhen ~ enters, scry 1.\n{T}: Add {R}.",
+                       "Land", produces=["R"])  # fmt: skip
+    assert temple["abilities"][1]["effects"] == [{"do": "scry", "amount": 1, "each": "you"}]
+    crusher = behaviour("Crusher", "Annihilator 2", keywords=["Annihilator"])
+    assert crusher["keywords"] == ["Annihilator 2"]

@@ -197,6 +197,27 @@ def _predefined(oracle: str) -> list[dict[str, Any]]:
     return found
 
 
+# Tokens the rules define by name (111.10), with their text as the cards' reminders say it:
+# for a card that makes one without the reminder.
+PREDEFINED_TEXT = {
+    "Treasure": ("Artifact", "{T}, Sacrifice this token: Add one mana of any color."),
+    "Food": ("Artifact", "{2}, {T}, Sacrifice this token: You gain 3 life."),
+    "Clue": ("Artifact", "{2}, Sacrifice this token: Draw a card."),
+    "Gold": ("Artifact", "Sacrifice this token: Add one mana of any color."),
+    "Blood": ("Artifact", "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."),
+}
+
+
+def predefined(name: str) -> dict[str, Any] | None:
+    """The token record of a token the rules define by name ("Treasure"), or None."""
+    known = PREDEFINED_TEXT.get(name)
+    if known is None:
+        return None
+    kind, text = known
+    return {"name": name, "mana_cost": "", "token": True, "types": [kind], "subtypes": [name],
+            "colors": [], "oracle": text}  # fmt: skip
+
+
 def tokens_in(oracle: str) -> list[dict[str, Any]]:
     """The tokens an Oracle text creates, as token records (those it describes fully)."""
     text = _REMINDER.sub("", oracle)

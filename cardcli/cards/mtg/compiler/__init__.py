@@ -22,6 +22,7 @@ from typing import Any
 from cardcli.cards.mtg.compiler.abilities import Parts, compile_line
 from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.text import lines_of
+from cardcli.cards.mtg.tokens import tokens_in
 
 STATUSES = ("automated", "partial", "manual")
 MAX_REASON = 80
@@ -46,6 +47,10 @@ def compile_card(record: dict[str, Any]) -> Compiled:
     """Compile one card's Oracle text (facts from ``record``) into behaviour."""
     types = record.get("types", [])
     ctx = Context(spell="Instant" in types or "Sorcery" in types, types=tuple(types))
+    # Tokens the card's reminder text defines ("Create a Treasure token. (It's an artifact
+    # with ...)"): read before the reminders are dropped.
+    ctx.tokens = {t["name"]: t for t in tokens_in(record.get("oracle", "")) if "oracle" in t}
+    ctx.compile_token = _token_abilities
     keywords = set(record.get("keywords", ()))
     parts = Parts()
     for line in lines_of(record.get("oracle", ""), record["name"]):
@@ -58,6 +63,12 @@ def compile_card(record: dict[str, Any]) -> Compiled:
     if parts.abilities:
         behaviour["abilities"] = parts.abilities
     return Compiled(behaviour, tuple(parts.unread), parts.read)
+
+
+def _token_abilities(token: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """A token's text compiled as a card's: its behaviour, and whether all of it compiled."""
+    compiled = compile_card({**token, "oracle": token.get("oracle", "")})
+    return compiled.behaviour, not compiled.unread
 
 
 def _land_mana(record: dict[str, Any], parts: Parts) -> None:

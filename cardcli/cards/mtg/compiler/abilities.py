@@ -113,6 +113,10 @@ _EXPANDED: dict[str, dict[str, Any]] = {
 
 def _keyword(item: str, parts: Parts) -> None:
     low = item.lower()
+    if re.fullmatch(r"annihilator \d+", low):  # the engine's trigger reads "Annihilator N"
+        parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])
+        parts.read += 1
+        return
     if low in _EXPANDED:
         parts.abilities.append({**copy.deepcopy(_EXPANDED[low]), "text": item})
         parts.read += 1

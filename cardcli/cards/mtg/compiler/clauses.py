@@ -34,7 +34,7 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
     text = sentence.strip().rstrip(".").strip()
     if not text:
         return []
-    modified = modifier(text, ctx.before)
+    modified = modifier(text, ctx.before, ctx)
     if modified is not None:
         return modified
     x_is = None
@@ -119,11 +119,17 @@ _BOTH = re.compile(
 )
 
 
-def modifier(text: str, before: list[Effect]) -> list[Effect] | None:
+_TOKENS_HAVE = re.compile(r"(?:It has|They have|That token has|Those tokens have) \"([^\"]+)\"")
+
+
+def modifier(text: str, before: list[Effect], ctx: Context) -> list[Effect] | None:
     """A sentence that changes the effects before it, applied to them (returns no effects of
     its own, but ``[]``); None if the sentence is not one."""
     if not before:
         return None
+    has = _TOKENS_HAVE.fullmatch(text)
+    if has and before[-1].get("do") == "create_token":  # 'They have "Sacrifice this token: ..."'
+        return _token_has(before[-1], has.group(1), ctx)
     if _NO_REGENERATE.fullmatch(text):
         kinds = ("destroy", "damage")
         return _mark(before, kinds, "no_regenerate")
@@ -142,3 +148,14 @@ def _mark(before: list[Effect], kinds: tuple[str, ...], key: str) -> list[Effect
             effect[key] = True
             marked = True
     return [] if marked else None
+
+
+def _token_has(effect: Effect, ability: str, ctx: Context) -> list[Effect] | None:
+    token = effect["token"]
+    if ctx.compile_token is None:
+        return None
+    behaviour, whole = ctx.compile_token({**token, "oracle": ability})
+    if not whole or set(behaviour) != {"abilities"}:
+        return None
+    token["abilities"] = [*token.get("abilities", []), *behaviour["abilities"]]
+    return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,11 @@ class Context:
     types: tuple[str, ...] = ()
     before: list[Effect] = field(default_factory=list)  # the effects of earlier sentences
     gone: bool = False  # a trigger on the card's leaving: the permanent "it" was is no more
+    tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # its reminders' tokens
+    # Compiles a token's own text (its quoted abilities) as a card's: the compiler itself,
+    # handed down so that a clause can call it without importing it.
+    compile_token: Callable[[dict[str, Any]], tuple[dict[str, Any], bool]] | None = None
 
     def for_ability(self, itself: bool, gone: bool = False) -> Context:
-        return Context(self.spell, itself, self.types, gone=gone)
+        return Context(self.spell, itself, self.types, gone=gone, tokens=self.tokens,
+                       compile_token=self.compile_token)  # fmt: skip

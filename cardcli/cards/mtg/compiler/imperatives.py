@@ -16,7 +16,7 @@ from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.phrases import MANA, as_target, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.subjects import reach_of
 from cardcli.cards.mtg.compiler.words import NUMBER, engine_keyword, number
-from cardcli.cards.mtg.tokens import token_from_phrase
+from cardcli.cards.mtg.tokens import predefined, token_from_phrase
 
 Handler = Callable[[str, Context, list[Effect]], list[Effect] | None]
 _COLOR_SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}"]
@@ -75,14 +75,14 @@ def create(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None
     )
     found: list[Effect] = []
     for part in parts:
-        effect = _one_token(part)
+        effect = _one_token(part, ctx)
         if effect is None:
             return None
         found.append(effect)
     return found
 
 
-def _one_token(rest: str) -> Effect | None:
+def _one_token(rest: str, ctx: Context) -> Effect | None:
     match = re.fullmatch(rf"({NUMBER}) (tapped )?(.+?tokens?)(.*)", rest)
     if not match:
         return None
@@ -95,17 +95,14 @@ def _one_token(rest: str) -> Effect | None:
         if per is None:
             return None
         tail = tail[: each_match.start()].strip()
-    token = token_from_phrase(phrase + (" " + tail if tail else ""))
-    if token is None or token.get("power") is None:
+    token = token_from_phrase(phrase + (" " + tail if tail else "")) or _named_token(
+        phrase, tail, ctx
+    )
+    if token is None:
         return None
-    if token.get("oracle") and not _only_keywords(token):
-        return None  # a token with abilities the model cannot hold
-    if any(not engine_keyword(k) for k in token.get("keywords", ())):
+    data = token_data(token, ctx)
+    if data is None:
         return None
-    data: dict[str, Any] = {"name": token["name"], "types": token["types"]}
-    for key in ("subtypes", "colors", "power", "toughness", "keywords"):
-        if token.get(key):
-            data[key] = token[key]
     if tapped:
         data["tapped"] = True
     return {
@@ -113,6 +110,37 @@ def _one_token(rest: str) -> Effect | None:
         "amount": per if per is not None else number(count),
         "token": data,
     }
+
+
+def _named_token(phrase: str, tail: str, ctx: Context) -> dict[str, Any] | None:
+    """A token the rules define by name ("a Treasure token", 111.10), as the card's reminder
+    text (or the rules) says it is."""
+    match = re.fullmatch(r"([A-Z][a-z]+) tokens?", phrase)
+    if match is None or tail:
+        return None
+    return ctx.tokens.get(match.group(1)) or predefined(match.group(1))
+
+
+def token_data(token: dict[str, Any], ctx: Context) -> dict[str, Any] | None:
+    """A token record as the model's ``token`` data: its text's keywords and abilities
+    compiled; None if any of its text is not read."""
+    if "Creature" in token.get("types", []) and token.get("power") is None:
+        return None
+    data: dict[str, Any] = {"name": token["name"], "types": token["types"]}
+    for key in ("subtypes", "colors", "power", "toughness", "keywords"):
+        if token.get(key):
+            data[key] = token[key]
+    if any(not engine_keyword(k) for k in token.get("keywords", ())):
+        return None
+    if token.get("oracle") and not _only_keywords(token):
+        if ctx.compile_token is None:
+            return None
+        behaviour, whole = ctx.compile_token(token)
+        if not whole or set(behaviour) - {"abilities", "keywords"}:
+            return None  # a token with abilities the model cannot hold
+        if behaviour.get("abilities"):
+            data["abilities"] = behaviour["abilities"]
+    return data
 
 
 def _only_keywords(token: dict[str, Any]) -> bool:
@@ -306,7 +334,21 @@ def _regenerate(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] |
     return None if reach is None else [{"do": "regenerate", **reach}]
 
 
+def _look(kind: str) -> Handler:
+    """ "Scry 2", "surveil 1" (701.22, 701.25): the controller looks at the top cards."""
+
+    def handler(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+        value = number(rest)
+        if value is None:
+            return None
+        return [{"do": kind, "amount": value, "each": "you"}]
+
+    return handler
+
+
 IMPERATIVES: dict[str, Handler] = {
+    "scry": _look("scry"),
+    "surveil": _look("surveil"),
     "destroy": _destroy,
     "exile": _exile,
     "draw": _draw,

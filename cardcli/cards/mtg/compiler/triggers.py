@@ -32,7 +32,16 @@ _OWN = {
 }
 _BY = {"becomes the target of a spell": "spell"}
 # Triggers on what another object did: there, "it" is that object, not the card.
-OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast")
+OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast",
+                   "permanent_enters", "creature_attacks",
+                   "creature_deals_combat_damage_to_player")  # fmt: skip
+_PLAYERS = {"you": "you", "a player": "any", "an opponent": "opponents"}
+# Triggers on a player's deed, with no object: "Whenever you gain life".
+_DEEDS = {
+    "gain life": "gain_life", "gains life": "gain_life",
+    "draw a card": "draw", "draws a card": "draw",
+    "attack": "you_attack",
+}  # fmt: skip
 _STEPS = {
     "upkeep": "upkeep",
     "end step": "end_step",
@@ -53,6 +62,27 @@ def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
                          r"(upkeep|end step)", text)  # fmt: skip
     if match:
         return [{"when": _STEPS[match.group(2)], "whose": _WHOSE[match.group(1)]}]
+    match = re.fullmatch(r"At the beginning of (?:combat on (your|each player's|each "
+                         r"opponent's) turn|(each) combat)", text)  # fmt: skip
+    if match:
+        return [{"when": "begin_combat", "whose": _WHOSE[match.group(1) or match.group(2)]}]
+    if text == "When you cast this spell":
+        return [{"when": "cast_self"}]
+    match = re.fullmatch(r"Whenever (you|a player|an opponent) (gains? life|draws? a card|attack)",
+                         text)  # fmt: skip
+    if match and not (match.group(2) == "attack" and match.group(1) != "you"):
+        trigger: Trigger = {"when": _DEEDS[match.group(2)]}
+        if match.group(1) != "you":
+            trigger["controller"] = _PLAYERS[match.group(1)]
+        return [trigger]
+    match = re.fullmatch(r"Whenever (another|a|an) (.+?) (attacks|deals combat damage to a player)",
+                         text)  # fmt: skip
+    if match:
+        return _creature_does(match.group(1), match.group(2), match.group(3))
+    match = re.fullmatch(r"Whenever one or more (.+?) enter", text)
+    if match:
+        entering = _entering(match.group(1), False)
+        return None if entering is None else [{**entering, "one_or_more": True}]
     match = re.fullmatch(r"(?:When|Whenever) ~ or another (.+?) (enters|dies)", text)
     if match:
         other = _another(match.group(1), match.group(2))
@@ -68,6 +98,9 @@ def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
     match = re.fullmatch(r"Whenever (another|a|an) (.+?) (enters|dies)", text)
     if match:
         other = _another(match.group(2), match.group(3))
+        if other is None and match.group(3) == "enters":  # "Whenever a land you control enters"
+            entering = _entering(match.group(2), match.group(1) == "another")
+            return None if entering is None else [entering]
         if other is None:
             return None
         if match.group(1) == "another" or "Creature" not in types:
@@ -121,6 +154,41 @@ def _another(what: str, event: str) -> Trigger | None:
     if filt:
         trigger["trigger_filter"] = filt
     return trigger
+
+
+def _entering(what: str, another: bool) -> Trigger | None:
+    """permanent_enters: "a land you control", "an artifact", "a nontoken creature"."""
+    noun = noun_phrase("each " + what)
+    if noun is None or noun.zone != "battlefield" or noun.head in ("card", "spell"):
+        return None
+    if noun.owner not in (None, "you", "opponents", "not_you"):
+        return None
+    filt = dict(noun.filter)
+    if another:
+        filt["other"] = True
+    trigger: Trigger = {"when": "permanent_enters", "controller": noun.owner or "any"}
+    if filt:
+        trigger["trigger_filter"] = filt
+    return trigger
+
+
+def _creature_does(lead: str, what: str, deed: str) -> list[Trigger] | None:
+    """ "Whenever a creature you control attacks" (the card's own is "Whenever ~ attacks")."""
+    noun = noun_phrase("each " + what)
+    if noun is None or noun.zone != "battlefield" or noun.owner not in (None, "you", "opponents"):
+        return None
+    filt = dict(noun.filter)
+    if "Creature" not in filt.get("types", ["Creature"]):
+        return None
+    if filt.get("types") == ["Creature"]:
+        filt.pop("types")
+    if lead == "another":
+        filt["other"] = True
+    when = "creature_attacks" if deed == "attacks" else "creature_deals_combat_damage_to_player"
+    trigger: Trigger = {"when": when, "controller": noun.owner or "any"}
+    if filt:
+        trigger["trigger_filter"] = filt
+    return [trigger]
 
 
 def _cast(who: str, what: str) -> list[Trigger] | None:
