@@ -16,6 +16,7 @@ from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.effects_asking import discard, pay, sacrifice, search
+from cardcli.magic.effects_combat import fight
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
 from cardcli.magic.reach import (
@@ -345,6 +346,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "assigns_no_combat_damage": _no_combat_damage,
     "pay": pay,
     "attach": _attach,
+    "fight": fight,
 }
 
 
