@@ -194,3 +194,78 @@ def test_sacrifice_without_a_filter_is_any_permanent() -> None:
     resolve.begin_resolution(table)
     resolve.continue_resolution(table)
     assert land.id not in table.objects
+
+
+# -- fight -------------------------------------------------------------------------------------
+
+PREY_UPON = ({"do": "fight", "target": "creature", "against": {"target": "creature"}},)
+IT_FIGHTS = ({"do": "fight", "each": "it", "against": {"target": "creature", "up_to": True}},)
+
+
+def _resolve(duel: Duel, effects: tuple[Any, ...], targets: list[list[Any]], source: int) -> None:
+    table = duel.table
+    item = StackItem(table.new_id(), "triggered", "alice", source, "Fighter", effects)
+    item.targets = targets
+    table.stack.append(item)
+    table.items[item.id] = item
+    resolve.begin_resolution(table)
+    if table.resolving is not None:
+        resolve.continue_resolution(table)
+
+
+def test_fight_slots_are_the_target_then_what_it_fights() -> None:
+    from cardcli.magic.targets import slots_of
+
+    first, second = slots_of(PREY_UPON)
+    assert (first.effect, first.part, second.effect, second.part) == (0, 0, 0, 1)
+    (only,) = slots_of(IT_FIGHTS)
+    assert only.part == 1 and only.up_to
+
+
+def test_two_creatures_fight_at_once_with_their_abilities() -> None:
+    duel = Duel()
+    table = duel.table
+    giant = duel.card("alice", "Hill Giant")  # 3/3
+    rats = duel.card("bob", "Typhoid Rats")  # 1/1 deathtouch
+    _resolve(duel, PREY_UPON, [[giant.id], [rats.id]], giant.id)
+    assert rats.damage == 3 and giant.damage == 1
+    sba.check(table, {})
+    assert giant.id not in table.objects and rats.id not in table.objects  # deathtouch too
+    damage = [e for e in table.take_events() if e["type"] == "damage"]
+    assert all(e["combat"] is False for e in damage)  # 701.14d
+
+
+def test_no_damage_at_all_when_one_fighter_is_gone() -> None:
+    """701.14b: the Hill Giant, still a legal target, deals no damage either."""
+    duel = Duel()
+    table = duel.table
+    giant = duel.card("alice", "Hill Giant")
+    bears = duel.card("bob", "Grizzly Bears")
+    target = bears.id
+    table.move(bears, "graveyard", "test")  # it left: a new object, the target is gone
+    _resolve(duel, PREY_UPON, [[giant.id], [target]], giant.id)
+    assert giant.damage == 0
+    (event,) = [e for e in table.take_events() if e["type"] == "fight"]
+    assert event["dealt"] is False and event["ids"] == [giant.id, target]
+
+
+def test_it_fights_nothing_when_no_target_was_chosen_and_nothing_if_it_left() -> None:
+    duel = Duel()
+    table = duel.table
+    brawler = duel.card("alice", "Hill Giant")
+    bears = duel.card("bob", "Grizzly Bears")
+    _resolve(duel, IT_FIGHTS, [[]], brawler.id)  # "up to one": none chosen
+    assert not [e for e in table.take_events() if e["type"] in ("fight", "damage")]
+    table.move(brawler, "graveyard", "test")
+    _resolve(duel, IT_FIGHTS, [[bears.id]], brawler.id)
+    assert bears.damage == 0
+
+
+def test_a_creature_that_fights_itself_is_dealt_its_power_twice() -> None:
+    """701.14c."""
+    duel = Duel()
+    table = duel.table
+    wurm = duel.card("alice", "Craw Wurm")  # 6/4
+    _resolve(duel, PREY_UPON, [[wurm.id], [wurm.id]], wurm.id)
+    assert wurm.damage == 12
+    assert table.chars(wurm).power == 6

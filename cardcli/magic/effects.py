@@ -17,6 +17,7 @@ from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.effects_asking import discard, pay, sacrifice, search
 from cardcli.magic.effects_library import scry, surveil
+from cardcli.magic.effects_combat import fight
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
 from cardcli.magic.reach import (
@@ -359,6 +360,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "attach": _attach,
     "scry": scry,
     "surveil": surveil,
+    "fight": fight,
 }
 
 

@@ -32,10 +32,15 @@ def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         if source is not None and source.zone == "battlefield":
             table.sacrifice([source])
         return
-    players = players_of(table, subjects(table, res, effect, default="each_player"))
+    reached = subjects(table, res, effect, default="each_player")
+    remember(table, res, reached)  # "... sacrifices a creature and loses 1 life" (that_player)
+    players = players_of(table, reached)
     amount = amount_of_effect(table, res, effect)
     filt = effect.get("filter") or {}
-    what = "permanent" if not filt else "matching permanent"
+    plural = "s" if amount != 1 else ""
+    what = (
+        " or ".join(str(t).lower() + plural for t in filt.get("types", ())) or "permanent" + plural
+    )
     chosen: list[Obj] = []
     for player in players:
         team = table.players[player].team
@@ -57,8 +62,7 @@ def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             Decision(
                 "sacrifice",
                 team.players[0].name if together else player,
-                f"{res.item.name}: {whose} sacrifice{'' if together else 's'} {amount}"
-                f" {what}{'s' if amount != 1 else ''}",
+                f"{res.item.name}: {whose} sacrifice{'' if together else 's'} {amount} {what}",
                 [f"#{o.id}" for o in own],
                 low=min(amount, len(own)),
                 high=min(amount, len(own)),

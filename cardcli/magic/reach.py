@@ -33,9 +33,9 @@ class Resolution:
     results: dict[str, int] = field(default_factory=dict)  # "the damage dealt this way"...
     paid: bool | None = None  # whether the last ``pay`` effect was paid
 
-    def slot_for(self, effect: int) -> int | None:
+    def slot_for(self, effect: int, part: int = 0) -> int | None:
         for i, slot in enumerate(self.slots):
-            if slot.effect == effect:
+            if slot.effect == effect and slot.part == part:
                 return i
         return None
 
@@ -166,4 +166,7 @@ def describe_effect(effect: Effect) -> str:
         parts.append("to target " + str(effect["target"]).replace("_", " "))
     elif "each" in effect:
         parts.append("(" + str(effect["each"]).replace("_", " ") + ")")
+    against = effect.get("against")
+    if isinstance(against, dict) and "target" in against:
+        parts.append("against target " + str(against["target"]).replace("_", " "))
     return " ".join(parts)

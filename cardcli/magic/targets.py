@@ -1,14 +1,16 @@
 """Targets: which slots a spell or ability has, and what may fill them (115, 601.2c).
 
 A spell or ability has one slot per "target" word of its effects (an effect's
-``target``, or ``each: target_player``). A slot names its kind (``creature``,
-``any``, ``spell``...), how many it takes and an optional filter. A target is
+``target``, or ``each: target_player``, and a fight's ``against``: an effect may
+have two). A slot names its kind (``creature``, ``any``, ``spell``...), how many
+it takes and an optional filter. A target is
 an object id or a player's name; an object that changed zone has a new id, so
 a target that left is no longer found (608.2b).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -68,6 +70,7 @@ class Slot:
     count: int = 1
     up_to: bool = False
     filter: Any = None
+    part: int = 0  # 0: the effect's own target; 1: what it fights (``against``, 701.14)
 
     @property
     def low(self) -> int:
@@ -97,6 +100,18 @@ def slots_of(effects: tuple[Effect, ...] | list[Effect]) -> list[Slot]:
         elif eff.get("each") in ("target_player", "target_opponent"):
             kind = "player" if eff["each"] == "target_player" else "opponent"
             found.append(Slot(index, kind))
+        against = eff.get("against")
+        if isinstance(against, Mapping) and "target" in against:
+            found.append(
+                Slot(
+                    index,
+                    str(against["target"]),
+                    1,
+                    bool(against.get("up_to", False)),
+                    against.get("filter"),
+                    part=1,
+                )
+            )
     return found
 
 

@@ -155,6 +155,23 @@ class Policy(Deciding, Fighting):
             return None
         if kind == "creature":
             return (10.0 + proto.mana_value, self._with_x(table, player, obj, name))
+        if kind == "fight":
+            slots = casting.cast_slots(obj)
+            if len(slots) != 2:
+                return None
+            facts = casting.facts_of(table, obj, player)
+            found = [
+                [
+                    table.objects[t]
+                    for t in candidates(table, s, player, facts)
+                    if isinstance(t, int)
+                ]
+                for s in slots
+            ]
+            pair = judge.fight_pair(table, found[0], found[1], team.names)
+            if pair is None or pair[2] < self.removal_threshold(table):
+                return None
+            return (9.0 + proto.mana_value, f"{name} -> #{pair[0].id} #{pair[1].id}")
         if kind == "removal":
             target = self.removal_target(table, player, obj, proto.spell)
             if target is None:

@@ -125,6 +125,8 @@ class Deciding:
             return "choose " + " ".join(f"#{o.id}" for o in objs[:count])
         if kind == "target":
             effect = self.target_effect(table, decision)
+            if effect.get("do") == "fight":
+                return self.fight_target(table, decision, effect, options)
             pick = self.pick_target(table, options, effect, decision.player)
             if pick is None:
                 if decision.low == 0 or decision.picked:
@@ -136,6 +138,70 @@ class Deciding:
         if decision.picked and decision.can_finish:
             return "choose done"
         return f"choose {options[0]}" if options else "choose done"
+
+    def fight_target(
+        self, table: Table, decision: Decision, effect: Any, options: list[str]
+    ) -> str:
+        """A fight's creatures: ours the one that kills the Horde's biggest threat it can, the
+        Horde's that threat (none: "up to one" chooses none)."""
+        team = table.players[decision.player].team.names
+        listed = [
+            table.objects[int(o[1:])]
+            for o in options
+            if o.startswith("#") and int(o[1:]) in table.objects
+        ]
+        theirs = [o for o in table.battlefield.values() if o.controller == HORDE]
+        ours = [o for o in table.battlefield.values() if o.controller in team]
+        fighter = self.fighter(table, decision, effect)
+        if fighter is None:  # choosing our creature (the first target)
+            pair = judge.fight_pair(table, listed, theirs, team)
+        else:  # choosing what it fights
+            pair = judge.fight_pair(table, [fighter], listed, team)
+        if pair is not None:
+            return f"choose #{(pair[0] if fighter is None else pair[1]).id}"
+        if decision.low == 0 or decision.picked:
+            return "choose done"
+        mine = [o for o in listed if o in ours]
+        if fighter is None and mine:
+            best = max(mine, key=lambda o: table.chars(o).power)
+            return f"choose #{best.id}"
+        return f"choose {self.least_bad(table, options, decision.player, effect)}"
+
+    def fighter(self, table: Table, decision: Decision, effect: Any) -> Obj | None:
+        """The creature a fight target is chosen against: the source (``each: it``) or the
+        first target chosen already; None while the first target itself is chosen."""
+        key = str(decision.data.get("key", ""))
+        casting_ = table.casting
+        first_slot = "target" in effect
+        if casting_ is not None:
+            index = int(decision.data.get("slot", 0))
+            obj = table.objects.get(casting_.obj_id)
+            if obj is None:
+                return None
+            slots = (
+                slots_of(obj.proto.activated[casting_.ability].effects)
+                if casting_.ability is not None
+                else casting.cast_slots(obj)
+            )
+            if index >= len(slots) or slots[index].part == 0:
+                return None
+            if not first_slot:
+                return obj if casting_.ability is not None else None
+            picked = casting_.answers.get(f"target{index - 1}") or []
+            return table.objects.get(int(picked[0][1:])) if picked else None
+        placing = table.placing
+        if placing is not None and key.startswith("t"):
+            left, _, right = key[1:].partition(":")
+            trigger = placing.triggers[int(left)]
+            slots = slots_of(trigger.ability.effects)
+            slot = slots[int(right)]
+            if slot.part == 0:
+                return None
+            if not first_slot:
+                return table.objects.get(trigger.source_id)
+            picked = placing.answers.get(f"t{left}:{int(right) - 1}") or []
+            return table.objects.get(int(picked[0][1:])) if picked else None
+        return None
 
     def least_bad(self, table: Table, options: list[str], player: str, effect: Any) -> str:
         """A target that must be chosen though none is good: the Horde's, else our weakest."""

@@ -177,6 +177,8 @@ def kind_of(proto: Proto) -> str:
     effects = proto.spell
     if any(e.get("do") == "counter_spell" for e in effects):
         return "counter"
+    if any(e.get("do") == "fight" for e in effects):
+        return "fight"
     if effects:
         eachs = {str(e.get("each", "")) for e in effects}
         if any(
@@ -201,6 +203,35 @@ def kind_of(proto: Proto) -> str:
     if "Land" in types:
         return "land"
     return "permanent"
+
+
+def fight_pair(
+    table: Table, fighters: list[Obj], victims: list[Obj], team: list[str]
+) -> tuple[Obj, Obj, float] | None:
+    """The best fight for the players: one of their ``fighters`` against a Horde creature of
+    ``victims`` it kills, worth the Horde creature's threat less what the players lose if
+    their creature dies too; None if no fight kills anything."""
+    best: tuple[Obj, Obj, float] | None = None
+    for ours in fighters:
+        if ours.controller not in team:
+            continue
+        mine = table.chars(ours)
+        for theirs in victims:
+            if theirs.controller != HORDE or theirs.id == ours.id:
+                continue
+            other = table.chars(theirs)
+            if "Creature" not in other.types or "indestructible" in other.keywords:
+                continue
+            power, left = max(0, mine.power), other.toughness - theirs.damage
+            if not (power >= left or ("deathtouch" in mine.keywords and power > 0)):
+                continue
+            back, own_left = max(0, other.power), mine.toughness - ours.damage
+            dies = back >= own_left or ("deathtouch" in other.keywords and back > 0)
+            dies = dies and "indestructible" not in mine.keywords
+            score = threat(table, theirs) - (creature_value(table, ours) if dies else 0.0)
+            if best is None or score > best[2]:
+                best = (ours, theirs, score)
+    return best if best is not None and best[2] > 0 else None
 
 
 def best_horde_target(

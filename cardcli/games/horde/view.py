@@ -284,6 +284,11 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "life":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
+    if kind == "fight":
+        if not line["dealt"]:
+            return f"no fight ({_ids(line['ids'])}): {line.get('why', '')} (701.14b)"
+        a, b = line["ids"]
+        return f"#{a} {line['cards'][0]} fights #{b} {line['cards'][1]}"
     if kind == "poison":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         whose = f"the {line['team']}' shared" if line["shared"] else f"{line['player']}'s"
