@@ -9,6 +9,7 @@ from typing import Any
 from cardcli.engine.replay import replay_lines
 from cardcli.engine.session import Session
 from cardcli.games.horde.basic import POLICY
+from cardcli.games.horde.view import describe
 from tests.conftest import REPO, new_session
 
 SETUPS = REPO / "scenarios" / "horde" / "setups"
@@ -58,3 +59,21 @@ def test_the_basic_bot_short_of_lands_surveils_away_the_spells_it_cannot_cast_so
     # Forest stays (a land), Grizzly Bears (2) stays: three lands and one more cast it.
     assert said == ["choose done", "choose #14 #15"]
     assert [o.name for o in table.players["p1"].hand][-1] == "Forest"
+
+
+def test_the_basic_bot_digs_for_its_dearest_spell_with_lands_enough() -> None:
+    session, lines = start("dig.yaml", "p1 cast Commune with Nature", "pass")
+    # Grizzly Bears (2) over the Elves; the rest on the bottom in any order.
+    assert bot_until_priority(session) == ["choose #17", "choose #18 #19 #16 #20"]
+    assert replay_lines(lines)[1] is None
+
+
+def test_the_terminal_names_a_card_taken_from_a_library_only_if_it_was_revealed() -> None:
+    _, lines = start("dig.yaml", "p1 cast Forbidden Alchemy", "pass", "choose #18")
+    shown = [describe(line) for line in lines]
+    assert "p1 looks at the top 4: puts 1 into their hand; 3 into the graveyard" in shown
+    assert not any("Lightning Bolt" in text for text in shown if text)
+    _, lines = start(
+        "dig.yaml", "p1 cast Commune with Nature", "pass", "choose #19", "choose #16 #17 #18 #20"
+    )
+    assert any("reveals Llanowar Elves" in (describe(line) or "") for line in lines)

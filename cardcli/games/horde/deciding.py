@@ -62,8 +62,9 @@ class Deciding:
         return away
 
     def draw_order(self, table: Table, seat: str, options: list[str]) -> list[str]:
-        """Cards going back on top, the first drawn first: lands first while short of them,
-        else the spells, dearest first."""
+        """Cards going back on top, the first drawn first (and the cards it takes when it digs,
+        the first taken first): lands first while short of them, else the spells, dearest
+        first."""
         short = self.lands_known(table, seat) < 6
 
         def wanted(option: str) -> tuple[int, int]:
@@ -111,6 +112,10 @@ class Deciding:
         if kind in ("scry", "surveil"):
             away = [] if decision.picked else self.unwanted_draws(table, seat, options[:40])
             return "choose " + " ".join(away) if away else "choose done"
+        if kind == "dig":
+            want = decision.high - len(decision.picked)
+            picks = self.draw_order(table, seat, options)[: min(want, 40)]
+            return "choose " + " ".join(picks) if picks else "choose done"
         if kind == "library_order":
             return "choose " + " ".join(self.draw_order(table, seat, options)[:40])
         if kind == "assign":

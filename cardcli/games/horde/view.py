@@ -241,6 +241,30 @@ def render(table: Table, seat: str | None = None) -> str:
 
 # -- event lines ------------------------------------------------------------------------------
 
+DUG_TO = {"hand": "into their hand", "battlefield": "onto the battlefield"}
+DUG_REST = {
+    "bottom_random": "on the bottom in a random order",
+    "bottom": "on the bottom",
+    "top": "back on top",
+    "graveyard": "into the graveyard",
+}
+
+
+def _dug(line: dict[str, Any]) -> str:
+    """ "p1 looks at the top 5 cards: reveals Grizzly Bears and puts it into their hand; 4 on
+    the bottom in a random order" (a card not revealed is counted, not named)."""
+    taken = len(line["taken"])
+    where = DUG_TO.get(str(line["to"]), "into the " + str(line["to"]))
+    shown = line.get("revealed")
+    if shown:
+        took = f"reveals {', '.join(shown)} and puts {'it' if taken == 1 else 'them'} {where}"
+    else:
+        took = f"puts {taken} {where}" if taken else "takes none"
+    rest = DUG_REST.get(str(line["rest"]), str(line["rest"]))
+    return (
+        f"{line['who']} looks at the top {len(line['looked'])}: {took}; {len(line['order'])} {rest}"
+    )
+
 
 def _ids(values: Any) -> str:
     return " ".join(f"#{v}" if isinstance(v, int) else str(v) for v in values)
@@ -288,8 +312,12 @@ def describe(line: dict[str, Any]) -> str | None:
             f"{line['who']} {verb} {line['amount']}: looks at {looked},"
             f" {len(line['top'])} back on top, {looked - len(line['top'])} {away}"
         )
+    if kind == "dug":
+        return _dug(line)
     if kind == "moved":
         why = line["why"]
+        if why == "dug" and line["to"] in ("hand", "library"):
+            return None  # a hidden card: the dug line names it only if it was revealed
         if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
             return None
         return f"{line['card']} #{line['was']} -> {line['to']} ({why}) as #{line['id']}"
