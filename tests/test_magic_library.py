@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.cards.mtg.model import Card
+from cardcli.engine.rng import derive
 from cardcli.magic import play
 from cardcli.magic.cards import Proto
 from cardcli.magic.objects import Obj
@@ -102,3 +103,37 @@ def test_surveil_puts_cards_into_the_graveyard_as_new_objects() -> None:
     graveyard = table.players["alice"].graveyard
     assert [o.name for o in graveyard][:1] == ["Forest"] and graveyard[0].id != forest.id
     assert top_first(duel, "alice") == ["Island", "Swamp"]
+
+
+def test_dig_with_nothing_that_fits_asks_nothing_and_all_go_to_the_rest() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.library("alice", "Forest", "Island", "Swamp")
+    dig = {"do": "dig", "amount": 5, "take": 1, "up_to": True, "filter": {"types": ["Creature"]}}
+    spell = give(duel, "alice", sorcery("Commune", {**dig, "rest": "graveyard", "each": "you"}))
+    events = cast(duel, spell)
+    dug = [e for e in events if e["type"] == "dug"]
+    assert len(dug) == 1 and dug[0]["taken"] == [] and len(dug[0]["looked"]) == 3
+    assert [o.name for o in table.players["alice"].graveyard][:3] == ["Forest", "Island", "Swamp"]
+    assert not table.players["alice"].library
+
+
+def test_dig_takes_as_many_as_it_must_and_the_random_order_is_the_players_stream() -> None:
+    """Without up_to, the player takes ``take`` cards when that many fit (all of them when
+    fewer do); the rest go to the bottom in the order of the stream bottom:PLAYER."""
+    duel = Duel(seed=5)
+    table = duel.table
+    duel.library("alice", "Forest", "Grizzly Bears", "Island", "Swamp", "Plains")
+    effect = {"do": "dig", "amount": 4, "take": 2, "filter": {"types": ["Land"]}, "each": "you"}
+    spell = give(duel, "alice", sorcery("Dig", effect))
+    cast(duel, spell)
+    decision = table.pending
+    assert decision is not None and decision.kind == "dig"
+    assert (decision.low, decision.high, len(decision.options)) == (2, 2, 3)
+    play.choose(table, "alice", decision.options[:2])
+    dug = next(e for e in table.take_events() if e["type"] == "dug")
+    rest = [table.objects[i] for i in dug["order"]]
+    expected = ["Grizzly Bears", "Swamp"]  # as they were, top first, then shuffled
+    table.spawn(derive(5, "bottom:alice")).shuffle(expected)
+    assert [o.name for o in rest] == expected
+    assert top_first(duel, "alice") == ["Plains", *(o.name for o in rest)]

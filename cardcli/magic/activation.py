@@ -11,6 +11,7 @@ from cardcli.magic.choices import Casting, ask
 from cardcli.magic.costs import pay_plan, payment, sorcery_timing
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import Plan
+from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem
 from cardcli.magic.table import Move
 from cardcli.magic.targets import (
@@ -53,6 +54,11 @@ def check_activation(table: Table, player: str, obj: Obj, ability: Ability) -> N
     for slot in slots_of(ability.effects):
         if not has_candidates(table, slot, player, facts):
             raise IllegalCommand(f"#{obj.id} {obj.name}: no legal target ({slot.describe()})")
+    if ability.modal is not None and not can_choose(table, ability.modal, player, facts):
+        raise IllegalCommand(
+            f"#{obj.id} {obj.name}: too few of its modes can be chosen (700.2a: none has a"
+            " legal target)"
+        )
 
 
 def check_cost(table: Table, player: str, obj: Obj, cost: ActivationCost) -> None:
@@ -116,7 +122,21 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
     player = casting.player
     cost = ability.cost or ActivationCost()
     facts = table.source_of(obj)
-    chosen = choose_targets(table, casting, slots_of(ability.effects), facts, None, obj.name)
+    effects = ability.effects
+    modal = ability.modal
+    if modal is not None:
+        # 602.2b, 601.2b: the modes first, then the targets of the modes chosen.
+        if casting.modes is None:
+            chosen_modes = choose_modes(
+                table, casting.answers, "modes", modal, player, obj.name, facts
+            )
+            if chosen_modes is None:
+                table.casting = None
+                table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
+                return
+            casting.modes = chosen_modes
+        effects = modal.effects_of(casting.modes)
+    chosen = choose_targets(table, casting, slots_of(effects), facts, None, obj.name)
     sacrificed: list[Obj] = []
     if cost.sacrifice == "self":
         sacrificed = [obj]
@@ -175,11 +195,12 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
         player,
         obj.id,
         obj.name,
-        ability.effects,
+        effects,
         ability=ability,
         targets=chosen,
         source_proto=obj.proto,
         source_lki={"facts": facts},
+        modes=tuple(casting.modes or ()),
     )
     table.stack.append(item)
     table.items[item.id] = item
@@ -193,6 +214,8 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
     flat = [spell_label(t) for slot in chosen for t in slot]
     if flat:
         event["targets"] = flat
+    if modal is not None:
+        event["modes"] = modes_event(modal, item.modes)
     table.emit(event)
     if discarded:
         table.move_many([Move(o, "graveyard", "discarded") for o in discarded])

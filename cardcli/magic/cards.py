@@ -136,6 +136,37 @@ class ActivationCost:
         return ", ".join(parts) or "free"
 
 
+@dataclass(frozen=True)
+class Mode:
+    """One bulleted option of a modal spell or ability (700.2)."""
+
+    text: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Modal:
+    """ "Choose one —" (``low`` = ``high`` = 1), "Choose two —", "Choose one or more —"...:
+    the modes and how many of them are chosen (700.2), each at most once (700.2d)."""
+
+    modes: tuple[Mode, ...]
+    low: int = 1
+    high: int = 1
+
+    @classmethod
+    def parse(cls, modes: Any, choose: Any) -> Modal | None:
+        if not modes:
+            return None
+        bounds = choose if isinstance(choose, Mapping) else {}
+        parsed = tuple(Mode(str(m.get("text", "")), tuple(m.get("effects", ()))) for m in modes)
+        low = int(bounds.get("min", 1))
+        return cls(parsed, low, max(low, int(bounds.get("max", low))))
+
+    def effects_of(self, chosen: tuple[int, ...] | list[int]) -> tuple[Effect, ...]:
+        """The chosen modes' effects, in the order the modes are printed (608.2c)."""
+        return tuple(e for i in sorted(chosen) for e in self.modes[i].effects)
+
+
 @dataclass(frozen=True, eq=False)
 class Ability:
     """One ability of a card's ``abilities`` data, or a built-in one (a land's mana)."""
@@ -148,6 +179,7 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     text: str = ""
     mana: tuple[tuple[str, ...], ...] = ()  # mana abilities: each choice of mana it adds
+    modal: Modal | None = None  # a modal ability's modes (its effects are the chosen ones')
 
     @property
     def is_mana(self) -> bool:
@@ -180,6 +212,7 @@ class Proto:
     unread: tuple[str, ...] = ()  # a partial card's lines the players apply by hand
     oracle: str = ""
     spell: tuple[Effect, ...] = ()
+    modal: Modal | None = None  # a modal instant or sorcery: its modes, instead of spell
     triggers: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
     statics: tuple[Ability, ...] = ()
     activated: tuple[Ability, ...] = ()  # non-mana activated abilities
@@ -257,6 +290,7 @@ class Proto:
             unread=() if card.manual else card.unread,
             oracle=card.oracle,
             spell=() if card.manual else tuple(card.spell),
+            modal=None if card.manual else Modal.parse(card.modes, card.choose),
             triggers=triggers,
             statics=statics,
             activated=activated,
@@ -352,19 +386,24 @@ def _sort_abilities(
     for index, data in enumerate(abilities):
         text = str(data.get("text", ""))
         effects = tuple(data.get("effects", ()))
+        modal = Modal.parse(data.get("modes"), data.get("choose"))
         if "when" in data:
-            ability = Ability(index, data, when=data["when"], effects=effects, text=text)
+            ability = Ability(
+                index, data, when=data["when"], effects=effects, text=text, modal=modal
+            )
             triggers.setdefault(trigger_kind(data), []).append(ability)
         elif "static" in data:
             statics.append(Ability(index, data, static=data["static"], text=text))
         elif data.get("activated"):
             cost = ActivationCost.parse(data.get("cost", {}))
             adds = [e for e in effects if e.get("do") == "add_mana"]
-            if adds and len(adds) == len(effects):
+            if adds and len(adds) == len(effects) and modal is None:
                 # 605.1a: no target, adds mana: a mana ability, off the stack.
                 mana.append(Ability(index, data, cost=cost, text=text, mana=_mana_choices(adds)))
             else:
-                activated.append(Ability(index, data, cost=cost, effects=effects, text=text))
+                activated.append(
+                    Ability(index, data, cost=cost, effects=effects, text=text, modal=modal)
+                )
     return (
         {kind: tuple(found) for kind, found in triggers.items()},
         tuple(statics),

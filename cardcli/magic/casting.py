@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.activation import advance_activation
-from cardcli.magic.cards import Ability
+from cardcli.magic.cards import Ability, Effect
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
 from cardcli.magic.costs import (
@@ -30,6 +30,7 @@ from cardcli.magic.costs import (
 )
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay
+from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem, Target
 from cardcli.magic.sources import DamageSource
 from cardcli.magic.targets import (
@@ -74,8 +75,12 @@ def castable_zone(table: Table, player: str, obj: Obj) -> str | None:
 # -- casting ------------------------------------------------------------------------------
 
 
-def cast_slots(obj: Obj) -> list[Slot]:
-    slots = slots_of(obj.proto.spell)
+def cast_slots(obj: Obj, effects: tuple[Effect, ...] | None = None) -> list[Slot]:
+    """A spell's target slots: its effects' (``effects``: a modal spell's chosen modes'; none
+    chosen yet, none), after an Aura's own."""
+    if effects is None:
+        effects = obj.proto.spell
+    slots = slots_of(effects)
     if obj.proto.is_aura and obj.proto.enchant:
         slots.insert(0, Slot(-1, obj.proto.enchant))
     return slots
@@ -144,6 +149,11 @@ def cast_problem(
         for slot in cast_slots(obj):
             if not has_candidates(table, slot, player, facts):
                 return f"{obj.name} has no legal target ({slot.describe()})"
+    if proto.modal is not None and not can_choose(
+        table, proto.modal, player, facts_of(table, obj, player)
+    ):
+        # 700.2a: a mode whose targets cannot be chosen cannot be chosen.
+        return f"{obj.name}: too few of its modes can be chosen (none has a legal target)"
     return None
 
 
@@ -159,10 +169,21 @@ def advance_casting(table: Table) -> None:
         advance_activation(table, casting, obj)
         return
     player = casting.player
+    facts = facts_of(table, obj, player)
+    modal = obj.proto.modal
+    if modal is not None and casting.modes is None:
+        # 601.2b: the modes are announced first, then X; targets only for the modes chosen.
+        chosen_modes = choose_modes(table, casting.answers, "modes", modal, player, obj.name, facts)
+        if chosen_modes is None:
+            table.casting = None
+            table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
+            return
+        casting.modes = chosen_modes
     cost = spell_cost(table, player, obj) if not casting.free else None
     x = _choose_x(table, casting, obj, cost)
-    slots = cast_slots(obj)
-    chosen = choose_targets(table, casting, slots, facts_of(table, obj, player), None, obj.name)
+    effects = modal.effects_of(casting.modes or []) if modal is not None else obj.proto.spell
+    slots = cast_slots(obj, effects)
+    chosen = choose_targets(table, casting, slots, facts, None, obj.name)
     plan = payment(table, player, cost, x)
     table.casting = None
     if plan is None:
@@ -176,6 +197,7 @@ def advance_casting(table: Table) -> None:
         chosen,
         plan,
         flash=cost is not None and with_flash_cost(table, player, obj),
+        modes=casting.modes or [],
     )
 
 
@@ -209,8 +231,10 @@ def cast(
     chosen: list[list[Target]],
     plan: Plan,
     flash: bool = False,
+    modes: list[int] | None = None,
 ) -> StackItem:
-    """601.2a-i, the choices made: to the stack, pay, and the spell is cast."""
+    """601.2a-i, the choices made: to the stack, pay, and the spell is cast (a modal spell
+    with the effects of the ``modes`` chosen)."""
     flashback = obj.zone == "graveyard"
     on_stack = table.move(obj, "stack", "cast")
     assert on_stack is not None
@@ -221,12 +245,13 @@ def cast(
         player,
         on_stack.id,
         obj.name,
-        obj.proto.spell,
+        obj.proto.modal.effects_of(modes or []) if obj.proto.modal else obj.proto.spell,
         obj=on_stack,
         targets=chosen,
         x=x,
         source_proto=obj.proto,
         context={"flashback": True} if flashback else {},
+        modes=tuple(sorted(modes or ())),
     )
     on_stack.controller = player
     table.stack.append(item)
@@ -237,6 +262,8 @@ def cast(
         event["targets"] = flat
     if x:
         event["x"] = x
+    if obj.proto.modal is not None:
+        event["modes"] = modes_event(obj.proto.modal, item.modes)
     if flashback:
         event["flashback"] = True
     if flash:

@@ -35,6 +35,7 @@ class Casting:
     targets: list[list[Target]] | None = None
     answers: Answers = field(default_factory=dict)
     free: bool = False
+    modes: list[int] | None = None  # a modal spell's or ability's chosen modes (601.2b)
 
 
 class NeedDecision(Exception):

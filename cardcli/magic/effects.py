@@ -16,8 +16,8 @@ from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.effects_asking import discard, pay, sacrifice, search
-from cardcli.magic.effects_library import scry, surveil
 from cardcli.magic.effects_combat import fight
+from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
 from cardcli.magic.reach import (
@@ -361,6 +361,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "scry": scry,
     "surveil": surveil,
     "fight": fight,
+    "dig": dig,
 }
 
 

@@ -206,8 +206,8 @@ def search(table: Table, res: Resolution, effect: Effect, key: str) -> None:
                     tapped=bool(effect.get("tapped")),
                     controller=player,
                 )
-            elif to == "hand":
-                table.move(obj, "hand", "searched")
+            elif to in ("hand", "graveyard"):
+                table.move(obj, to, "searched")
             else:
                 found.append(obj)  # put on top after the shuffle
         table.rng(f"shuffle:{player}").shuffle(library)

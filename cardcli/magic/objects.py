@@ -175,6 +175,7 @@ class StackItem:
     context: dict[str, Any] = field(default_factory=dict)  # what triggered it
     source_proto: Proto | None = None
     source_lki: dict[str, Any] = field(default_factory=dict)  # source's last known facts
+    modes: tuple[int, ...] = ()  # a modal spell's or ability's chosen modes (700.2)
 
     @property
     def name(self) -> str:

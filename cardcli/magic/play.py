@@ -71,6 +71,11 @@ def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Targe
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
     casting.check_cast(table, player, obj, x)
     chosen = None
+    if targets is not None and obj.proto.modal is not None:
+        raise IllegalCommand(
+            f"{obj.name} is modal: cast it without '-> ...' ({player} cast {obj.name}), then"
+            " choose its modes by number and their targets"
+        )
     if targets is not None:
         chosen = check_targets(
             table,
@@ -109,6 +114,11 @@ def activate(
     ability = abilities[index]
     activation.check_activation(table, player, obj, ability)
     chosen = None
+    if targets is not None and ability.modal is not None:
+        raise IllegalCommand(
+            f"#{obj.id} {obj.name}: this ability is modal: activate it without '-> ...', then"
+            " choose its modes by number and their targets"
+        )
     if targets is not None:
         chosen = check_targets(
             table, player, slots_of(ability.effects), targets, table.source_of(obj), obj.name

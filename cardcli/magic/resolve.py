@@ -32,7 +32,7 @@ def begin_resolution(table: Table) -> None:
         table.emit({"type": "fizzled", "id": item.id, "card": item.name, "why": "condition"})
         return
     if item.kind == "spell" and item.obj is not None:
-        slots = cast_slots(item.obj)
+        slots = cast_slots(item.obj, item.effects)  # a modal spell's: its chosen modes
         facts = facts_of(table, item.obj, item.controller)
     else:
         slots = slots_of(item.effects)

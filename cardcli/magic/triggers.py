@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from cardcli.magic.board import PendingTrigger
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
+from cardcli.magic.modes import choose_modes, modes_event
 from cardcli.magic.objects import StackItem, Target
 from cardcli.magic.sources import DamageSource
 from cardcli.magic.targets import announce_targets, candidates, slots_of, spell_label, target_of
@@ -51,6 +52,8 @@ def _signature(trigger: PendingTrigger) -> str:
     """Triggers alike: the same source and the same effects, which do not read what triggered
     them ("that creature", "that player"); their order cannot matter."""
     effects = json.dumps(trigger.ability.effects, sort_keys=True)
+    if trigger.ability.modal is not None:
+        effects += json.dumps(trigger.ability.data.get("modes"), sort_keys=True)
     if "that_" in effects or "defending" in effects:
         effects += json.dumps(trigger.context, sort_keys=True)
     return trigger.source_name + effects
@@ -86,7 +89,6 @@ def _place(table: Table, placing: Placement) -> None:
         i = placing.order[placing.index]
         trigger = triggers[i]
         item_id = placing.ids[i]
-        slots = slots_of(trigger.ability.effects)
         source_obj = table.objects.get(trigger.source_id)
         facts = (
             table.source_of(source_obj)
@@ -101,6 +103,34 @@ def _place(table: Table, placing: Placement) -> None:
                 trigger.source_proto.subtypes,
             )
         )
+        effects = trigger.ability.effects
+        modal = trigger.ability.modal
+        modes: list[int] = []
+        if modal is not None:
+            # 603.3c: the modes are chosen as it is put on the stack, before its targets.
+            found = choose_modes(
+                table,
+                placing.answers,
+                f"m{i}",
+                modal,
+                trigger.controller,
+                f"#{item_id} {trigger_text(trigger)}",
+                facts,
+            )
+            if not found:
+                placing.index += 1
+                table.emit(
+                    {
+                        "type": "trigger_removed",
+                        "id": item_id,
+                        "source": trigger.source_name,
+                        "why": "no mode chosen",
+                    }
+                )
+                continue  # 603.3c: no mode chosen (none could be), the ability is removed
+            modes = found
+            effects = modal.effects_of(modes)
+        slots = slots_of(effects)
         chosen: list[list[Target]] = []
         skip = False
         for s, slot in enumerate(slots):
@@ -109,7 +139,7 @@ def _place(table: Table, placing: Placement) -> None:
                 skip = True  # 603.3d: no legal target: the ability is removed
                 break
             high = min(slot.count, len(options))
-            same = f"same:{_signature(trigger)}:{s}"
+            same = f"same:{_signature(trigger)}:{modes}:{s}"
             reused = placing.answers.get(same)
             if reused is not None and all(r in options for r in reused):
                 # "choose ... all": the same targets for every copy of this trigger.
@@ -152,12 +182,13 @@ def _place(table: Table, placing: Placement) -> None:
             trigger.controller,
             trigger.source_id,
             trigger.source_name,
-            trigger.ability.effects,
+            effects,
             ability=trigger.ability,
             targets=chosen,
             context=trigger.context,
             source_proto=trigger.source_proto,
             source_lki={"facts": facts},
+            modes=tuple(modes),
         )
         table.stack.append(item)
         table.items[item.id] = item
@@ -172,6 +203,8 @@ def _place(table: Table, placing: Placement) -> None:
         flat = [spell_label(t) for slot in chosen for t in slot]
         if flat:
             event["targets"] = flat
+        if modal is not None:
+            event["modes"] = modes_event(modal, modes)
         table.emit(event)
         announce_targets(table, item)
 

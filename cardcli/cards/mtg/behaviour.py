@@ -16,6 +16,8 @@ from cardcli.cards.mtg.compiler import compile_card, reason
 
 BEHAVIOUR_KEYS = (
     "spell",
+    "modes",
+    "choose",
     "abilities",
     "manual",
     "manual_reason",
@@ -47,7 +49,7 @@ def with_behaviour(record: dict[str, Any]) -> dict[str, Any]:
     if compiled.status == "manual":
         card["manual"] = True
         card["manual_reason"] = reason(compiled)
-        for key in ("spell", "abilities"):
+        for key in ("spell", "modes", "choose", "abilities"):
             card.pop(key, None)
     elif compiled.unread:
         card["unread"] = list(compiled.unread)

@@ -78,6 +78,8 @@ class Card:
     unread: tuple[str, ...] = ()  # a partial card: the lines of its text applied by hand
     player_choices: bool = False
     spell: tuple[dict[str, Any], ...] = ()
+    modes: tuple[dict[str, Any], ...] = ()  # a modal instant or sorcery's modes (700.2)
+    choose: dict[str, Any] | None = None  # how many of its modes: {"min": 1, "max": 1}
     abilities: tuple[dict[str, Any], ...] = ()
     aliases: tuple[str, ...] = ()
     flashback: str | None = None  # 702.34: its flashback cost, cast from the graveyard
@@ -119,6 +121,8 @@ class Card:
             unread=tuple(data.get("unread", ())),
             player_choices=bool(data.get("player_choices", False)),
             spell=tuple(data.get("spell", ())),
+            modes=tuple(data.get("modes", ())),
+            choose=data.get("choose"),
             abilities=tuple(data.get("abilities", ())),
             aliases=tuple(data.get("aliases", ())),
             flashback=data.get("flashback"),

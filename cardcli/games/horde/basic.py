@@ -20,6 +20,7 @@ from cardcli.games.horde.fighting import Fighting
 from cardcli.games.horde.judge import HORDE
 from cardcli.magic import actions, activation, casting, combat, costs
 from cardcli.magic.actions import can_play_land
+from cardcli.magic.modes import legal_modes
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
 from cardcli.magic.targets import candidates, slots_of, spell_label
@@ -153,6 +154,20 @@ class Policy(Deciding, Fighting):
             return None  # kept for the Horde's turn or a combat
         if kind == "land":
             return None
+        if kind == "modal" and proto.modal is not None:
+            # The modes worth most: it is cast without targets, then its modes are chosen.
+            facts = casting.facts_of(table, obj, player)
+            values = sorted(
+                (
+                    self.mode_value(table, proto.modal.modes[i].effects, player)
+                    for i in legal_modes(table, proto.modal, player, facts)
+                ),
+                reverse=True,
+            )
+            worth = sum(v for v in values[: proto.modal.high] if v > 0)
+            if worth < 3.0:
+                return None
+            return (6.0 + worth, name)
         if kind == "creature":
             return (10.0 + proto.mana_value, self._with_x(table, player, obj, name))
         if kind == "fight":

@@ -10,8 +10,9 @@ from cardcli.games.horde.judge import HORDE
 from cardcli.magic import casting, combat
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj
+from cardcli.magic.sources import DamageSource
 from cardcli.magic.table import Table
-from cardcli.magic.targets import slots_of
+from cardcli.magic.targets import candidates, slots_of, spell_label
 
 
 class Deciding:
@@ -62,8 +63,9 @@ class Deciding:
         return away
 
     def draw_order(self, table: Table, seat: str, options: list[str]) -> list[str]:
-        """Cards going back on top, the first drawn first: lands first while short of them,
-        else the spells, dearest first."""
+        """Cards going back on top, the first drawn first (and the cards it takes when it digs,
+        the first taken first): lands first while short of them, else the spells, dearest
+        first."""
         short = self.lands_known(table, seat) < 6
 
         def wanted(option: str) -> tuple[int, int]:
@@ -111,6 +113,12 @@ class Deciding:
         if kind in ("scry", "surveil"):
             away = [] if decision.picked else self.unwanted_draws(table, seat, options[:40])
             return "choose " + " ".join(away) if away else "choose done"
+        if kind == "mode":
+            return self.choose_modes(table, decision)
+        if kind == "dig":
+            want = decision.high - len(decision.picked)
+            picks = self.draw_order(table, seat, options)[: min(want, 40)]
+            return "choose " + " ".join(picks) if picks else "choose done"
         if kind == "library_order":
             return "choose " + " ".join(self.draw_order(table, seat, options)[:40])
         if kind == "assign":
@@ -203,6 +211,54 @@ class Deciding:
             return table.objects.get(int(picked[0][1:])) if picked else None
         return None
 
+    def mode_value(self, table: Table, effects: tuple[Any, ...], player: str) -> float:
+        """What a mode (or any list of effects) is worth to the players: a harmful effect by
+        the Horde threat it can reach, a helpful one by whether it has a good target, the
+        rest by ``judge.untargeted_value``."""
+        value = 0.0
+        facts = DamageSource(-1, "", player)
+        aimed = set()
+        for slot in slots_of(effects):
+            aimed.add(slot.effect)
+            effect = effects[slot.effect]
+            options = [spell_label(t) for t in candidates(table, slot, player, facts)]
+            if judge.harmful(effect):
+                target = judge.best_horde_target(table, options, effect, player)
+                if target is None:
+                    value -= 5.0  # it would have to hit the players' own
+                elif target.startswith("#"):
+                    obj = table.objects.get(int(target[1:]))
+                    item = table.items.get(int(target[1:]))
+                    if obj is not None:
+                        value += judge.threat(table, obj)
+                    elif item is not None and item.obj is not None:
+                        value += judge.spell_threat(table, item.obj)
+                else:
+                    value += 1.0  # the Horde itself: a few cards milled
+            else:
+                value += 2.0 if self.pick_target(table, options, effect, player) else -2.0
+        for index, effect in enumerate(effects):
+            if index not in aimed:
+                value += judge.untargeted_value(table, effect, player)
+        return value
+
+    def choose_modes(self, table: Table, decision: Decision) -> str:
+        """The modes worth the most, as many as are worth something (at least as many as the
+        card asks for); then done."""
+        if decision.picked and decision.can_finish:
+            return "choose done"
+        effects = decision.data.get("effects", {})
+        value = {
+            o: self.mode_value(table, tuple(effects.get(o, ())), decision.player)
+            for o in decision.remaining
+        }
+        scored = sorted(decision.remaining, key=lambda o: -value[o])
+        good = [o for o in scored if value[o] > 0]
+        need = decision.low - len(decision.picked)
+        room = decision.high - len(decision.picked)
+        picks = good[:room] if len(good) >= need else scored[:need]
+        return "choose " + " ".join(picks) if picks else "choose done"
+
     def least_bad(self, table: Table, options: list[str], player: str, effect: Any) -> str:
         """A target that must be chosen though none is good: the Horde's, else our weakest."""
         for option in options:
@@ -226,12 +282,16 @@ class Deciding:
         if casting_ is not None:
             obj = table.objects.get(casting_.obj_id)
             if obj is not None:
+                chosen = casting_.modes or []
                 if casting_.ability is not None:
-                    effects = obj.proto.activated[casting_.ability].effects
+                    ability = obj.proto.activated[casting_.ability]
+                    modal = ability.modal
+                    effects = modal.effects_of(chosen) if modal else ability.effects
                     slots = slots_of(effects)
                 else:
-                    effects = obj.proto.spell
-                    slots = casting.cast_slots(obj)
+                    modal = obj.proto.modal
+                    effects = modal.effects_of(chosen) if modal else obj.proto.spell
+                    slots = casting.cast_slots(obj, effects)
                 index = int(decision.data.get("slot", 0))
                 if index < len(slots) and 0 <= slots[index].effect < len(effects):
                     return effects[slots[index].effect]
@@ -239,10 +299,13 @@ class Deciding:
         placing = table.placing
         if placing is not None and key.startswith("t"):
             left, _, right = key[1:].partition(":")
-            trigger = placing.triggers[int(left)]
-            slots = slots_of(trigger.ability.effects)
-            slot = slots[int(right)]
-            return trigger.ability.effects[slot.effect]
+            ability = placing.triggers[int(left)].ability
+            effects = ability.effects
+            if ability.modal is not None:
+                picked = placing.answers.get(f"m{left}", [])
+                effects = ability.modal.effects_of([int(p) - 1 for p in picked])
+            slot = slots_of(effects)[int(right)]
+            return effects[slot.effect]
         return {}
 
     def assignment(self, table: Table, decision: Decision) -> str:

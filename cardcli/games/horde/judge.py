@@ -171,9 +171,38 @@ def effects_of(proto: Proto) -> tuple[Effect, ...]:
     return tuple(e for a in proto.triggers.get("enters", ()) for e in a.effects)
 
 
+def untargeted_value(table: Table, effect: Effect, player: str) -> float:
+    """Roughly what an effect that names no target is worth to the players' side."""
+    do, each = effect.get("do"), str(effect.get("each", "you"))
+    amount = _number(effect.get("amount", 1))
+    if do == "create_token":
+        return 3.0 * amount
+    if do in ("draw", "scry", "surveil", "dig"):
+        return 1.5 * amount if do == "draw" else 1.0
+    if do == "gain_life":
+        return 0.5 * amount
+    if do in ("damage", "destroy", "exile", "bounce") and each.startswith("each_"):
+        theirs = mine = 0.0
+        for obj in table.battlefield.values():
+            if "Creature" not in table.chars(obj).types:
+                continue
+            if obj.controller == HORDE:
+                theirs += creature_value(table, obj)
+            elif each not in ("each_creature_you_dont_control",):
+                mine += creature_value(table, obj)
+        return theirs - 1.3 * mine
+    if do in ("lose_life", "damage", "mill") and each in ("each_opponent", "each_player"):
+        return amount / 2  # the Horde mills
+    if do == "pump" and not harmful(effect):
+        return 2.0
+    return 1.0
+
+
 def kind_of(proto: Proto) -> str:
     """The role a card plays for a bot deciding when to cast it."""
     types = proto.types
+    if proto.modal is not None:
+        return "modal"
     effects = proto.spell
     if any(e.get("do") == "counter_spell" for e in effects):
         return "counter"

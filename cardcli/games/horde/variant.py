@@ -51,6 +51,12 @@ class HordeVariant(Variant[Table]):
             return []  # it keeps its library as it is: nothing to the bottom or the graveyard
         if decision.kind == "library_order":
             return options  # the order they are in (listed from the top)
+        if decision.kind == "dig":
+            return options[: decision.high]  # the first cards that fit, in library order
+        if decision.kind == "mode":
+            # Chance among the modes it may choose (700.2a), as many as it may.
+            rng.shuffle(options)
+            return options[: decision.high]
         if decision.kind == "sacrifice":
             return self._weakest(table, options, decision.low, rng)
         if decision.kind == "pay":

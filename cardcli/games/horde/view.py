@@ -177,6 +177,11 @@ def _stack_lines(table: Table) -> list[str]:
         text = ""
         if item.kind != "spell" and item.ability is not None and item.ability.text:
             text = f": {item.ability.text}"
+        modal = item.ability.modal if item.ability is not None else None
+        if item.kind == "spell" and item.source_proto is not None:
+            modal = item.source_proto.modal
+        if modal is not None:
+            text += " [" + "; ".join(f"{i + 1}: {modal.modes[i].text}" for i in item.modes) + "]"
         lines.extend(_wrap(f"#{item.id} {item.name} ({what}, {item.controller}){aim}{text}", "  "))
     return lines
 
@@ -186,6 +191,9 @@ def _option_label(table: Table, data: dict[str, Any], option: str) -> str:
     triggers = data.get("triggers")
     if isinstance(triggers, dict) and option in triggers:
         return f"{option} ({triggers[option]})"
+    labels = data.get("labels")  # a mode's number and its text
+    if isinstance(labels, dict) and option in labels:
+        return f"{option} ({labels[option]})"
     if option.startswith("#") and option[1:].isdigit():
         oid = int(option[1:])
         obj = table.objects.get(oid)
@@ -248,6 +256,41 @@ def render(table: Table, seat: str | None = None) -> str:
 
 # -- event lines ------------------------------------------------------------------------------
 
+DUG_TO = {"hand": "into their hand", "battlefield": "onto the battlefield"}
+DUG_REST = {
+    "bottom_random": "on the bottom in a random order",
+    "bottom": "on the bottom",
+    "top": "back on top",
+    "graveyard": "into the graveyard",
+}
+
+
+def _modes(line: dict[str, Any]) -> str:
+    """ " (mode 2: Destroy target artifact.)" for a modal spell or ability."""
+    modes = line.get("modes")
+    if modes is None:
+        return ""
+    if not modes:
+        return " (no mode)"
+    word = "mode" if len(modes) == 1 else "modes"
+    return f" ({word} " + " / ".join(f"{m['number']}: {m['text']}" for m in modes) + ")"
+
+
+def _dug(line: dict[str, Any]) -> str:
+    """ "p1 looks at the top 5 cards: reveals Grizzly Bears and puts it into their hand; 4 on
+    the bottom in a random order" (a card not revealed is counted, not named)."""
+    taken = len(line["taken"])
+    where = DUG_TO.get(str(line["to"]), "into the " + str(line["to"]))
+    shown = line.get("revealed")
+    if shown:
+        took = f"reveals {', '.join(shown)} and puts {'it' if taken == 1 else 'them'} {where}"
+    else:
+        took = f"puts {taken} {where}" if taken else "takes none"
+    rest = DUG_REST.get(str(line["rest"]), str(line["rest"]))
+    return (
+        f"{line['who']} looks at the top {len(line['looked'])}: {took}; {len(line['order'])} {rest}"
+    )
+
 
 def _ids(values: Any) -> str:
     return " ".join(f"#{v}" if isinstance(v, int) else str(v) for v in values)
@@ -266,13 +309,16 @@ def describe(line: dict[str, Any]) -> str | None:
         x = f" (X={line['x']})" if line.get("x") else ""
         how = " by flashback" if line.get("flashback") else ""
         how += " as though it had flash" if line.get("flash") else ""
-        return f"{line['who']} casts {line['card']} #{line['id']}{how}{x}{aim}"
+        return f"{line['who']} casts {line['card']} #{line['id']}{how}{x}{_modes(line)}{aim}"
     if kind == "activated":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
-        return f"{line['who']} activates #{line['source']} {line['card']} (#{line['id']}){aim}"
+        return (
+            f"{line['who']} activates #{line['source']} {line['card']} (#{line['id']})"
+            f"{_modes(line)}{aim}"
+        )
     if kind == "triggered":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
-        return f"trigger #{line['id']}: {line['text']}{aim}"
+        return f"trigger #{line['id']}: {line['text']}{_modes(line)}{aim}"
     if kind == "resolved":
         return f"#{line['id']} {line['card']} resolves"
     if kind == "countered":
@@ -308,8 +354,12 @@ def describe(line: dict[str, Any]) -> str | None:
             f"{line['who']} {verb} {line['amount']}: looks at {looked},"
             f" {len(line['top'])} back on top, {looked - len(line['top'])} {away}"
         )
+    if kind == "dug":
+        return _dug(line)
     if kind == "moved":
         why = line["why"]
+        if why == "dug" and line["to"] in ("hand", "library"):
+            return None  # a hidden card: the dug line names it only if it was revealed
         if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
             return None
         return f"{line['card']} #{line['was']} -> {line['to']} ({why}) as #{line['id']}"
