@@ -108,3 +108,12 @@ def test_the_horde_chooses_as_many_modes_as_it_may() -> None:
     assert sorted(table.variant.answer(table, decision)) == ["1", "2", "3"]
     decision = Decision("mode", "horde", "choose", ["1", "3"], low=1, high=1)
     assert table.variant.answer(table, decision) in (["1"], ["3"])
+
+
+def test_the_bots_keep_an_unless_counterspell_from_the_horde_and_pay_for_their_own() -> None:
+    session, _ = start("horde-counter.yaml")  # a Horde Zombie on the stack, Mana Leak in hand
+    table = session.state.table  # type: ignore[attr-defined]
+    assert "p1 cast Mana Leak" in session.state.legal_commands("p1")
+    assert POLICY.move_on(table, "p1") == "pass"  # the Horde would pay: no use
+    session, _ = start("counter.yaml", "p2 cast Lightning Bolt -> #1", "p1 cast Mana Leak -> #20")
+    assert bot_until_priority(session) == ["choose yes"]

@@ -137,3 +137,13 @@ def test_dig_takes_as_many_as_it_must_and_the_random_order_is_the_players_stream
     table.spawn(derive(5, "bottom:alice")).shuffle(expected)
     assert [o.name for o in rest] == expected
     assert top_first(duel, "alice") == ["Plains", *(o.name for o in rest)]
+
+
+def test_an_unless_cost_reads_x_as_the_x_of_the_spell_that_asks() -> None:
+    from cardcli.magic.effects_asking import unless_cost
+
+    assert str(unless_cost("X", 2)) == "{2}" and unless_cost("X", 2).generic == 2
+    assert str(unless_cost("{X}", 3)) == "{3}"
+    cost = unless_cost("{1}{U}", 5)
+    assert (cost.generic, cost.colored) == (1, ("U",))
+    assert unless_cost("X", 0).is_free()

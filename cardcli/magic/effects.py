@@ -15,7 +15,7 @@ from cardcli.magic.cards import Effect, norm_keyword
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
-from cardcli.magic.effects_asking import discard, pay, sacrifice, search
+from cardcli.magic.effects_asking import discard, pay, sacrifice, search, unless_payments
 from cardcli.magic.effects_combat import fight
 from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.mana import parse_added
@@ -285,6 +285,7 @@ def _prevent(table: Table, res: Resolution, effect: Effect, key: str) -> None:
 
 
 def _counter_spell(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    items: list[StackItem] = []
     for target in subjects(table, res, effect):
         item = table.items.get(target) if isinstance(target, int) else None
         if item is None or item not in table.stack:
@@ -292,6 +293,13 @@ def _counter_spell(table: Table, res: Resolution, effect: Effect, key: str) -> N
         if item.obj is not None and item.obj.proto.cant_be_countered:
             table.emit({"type": "not_countered", "id": item.id, "card": item.name})
             continue  # "can't be countered" (701.5a: the counter does nothing to it)
+        items.append(item)
+    unless = effect.get("unless_pays")
+    if unless is not None:
+        # 118.12a: "unless its controller pays": each controller decides, then it happens.
+        paying = unless_payments(table, res, items, str(unless), key)
+        items = [item for item in items if item.id not in paying]
+    for item in items:
         counter_item(table, item)
 
 

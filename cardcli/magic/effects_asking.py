@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 from cardcli.magic.cards import Effect
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
+from cardcli.magic.costs import pay_plan, payment
 from cardcli.magic.decisions import Decision
-from cardcli.magic.objects import Obj
+from cardcli.magic.mana import ManaCost
+from cardcli.magic.objects import Obj, StackItem
 from cardcli.magic.reach import (
     Resolution,
     amount_of_effect,
@@ -164,6 +166,71 @@ def pay(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         table.move_many([Move(obj, "exile", "paid") for obj in chosen])
         res.paid = True
         return
+
+
+def unless_cost(text: str, x: int) -> ManaCost:
+    """ "{3}", "{1}{U}", "{X}" or "X": X is the X of the spell or ability that asks."""
+    text = "{X}" if text.strip().upper() == "X" else text
+    return ManaCost.parse(text.replace("{X}", "{" + str(x) + "}"))
+
+
+def unless_payments(
+    table: Table, res: Resolution, items: list[StackItem], text: str, key: str
+) -> set[int]:
+    """ "Counter target spell unless its controller pays {N}" (118.12a): the ids of the items
+    whose controllers pay. Each controller who can pay (118.3: from their mana pool and
+    untapped lands, as any cost) is asked yes or no, in APNAP order (101.4); one who pays no
+    mana costs (the Horde's unlimited mana) pays. Every answer is known before anything is
+    paid."""
+    order = {p.name: i for i, p in enumerate(table.apnap())}
+    cost = unless_cost(text, res.item.x)
+    decided: list[tuple[StackItem, ManaCost | None, str]] = []
+    for item in sorted(items, key=lambda i: order.get(i.controller, 0)):
+        player = table.players[item.controller]
+        owed = table.variant.cost_to_pay(table, player, cost)
+        if owed is None:
+            decided.append((item, owed, "unlimited"))  # it pays no mana costs: it pays
+        elif owed.is_free():
+            decided.append((item, owed, "paid"))  # {0}: nothing to pay
+        elif payment(table, player.name, owed) is None:
+            decided.append((item, owed, "cannot"))  # 118.3
+        else:
+            answer = ask(
+                table,
+                res.answers,
+                f"{key}:unless:{item.id}",
+                Decision(
+                    "unless_pay",
+                    player.name,
+                    f"{res.item.name}: {player.name}, pay {owed} or {item.name} is countered?"
+                    " (choose yes or no)",
+                    ["yes", "no"],
+                    data={"item": res.item.id, "spell": item.id},
+                ),
+            )
+            decided.append((item, owed, "pay" if answer == ["yes"] else "declined"))
+    paying: set[int] = set()
+    for item, owed, how in decided:
+        if how == "pay" and owed is not None:
+            plan = payment(table, item.controller, owed)
+            how = "cannot" if plan is None else "paid"  # (its mana paid for an earlier one)
+            if plan is not None:
+                pay_plan(table, item.controller, plan)
+        paid = how in ("paid", "unlimited")
+        table.emit(
+            {
+                "type": "unless_paid",
+                "who": item.controller,
+                "id": item.id,
+                "card": item.name,
+                "cost": str(cost),
+                "how": how,
+                "paid": paid,
+            }
+        )
+        if paid:
+            paying.add(item.id)
+    return paying
 
 
 def next_effect(res: Resolution) -> Effect:

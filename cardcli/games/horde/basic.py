@@ -20,6 +20,7 @@ from cardcli.games.horde.fighting import Fighting
 from cardcli.games.horde.judge import HORDE
 from cardcli.magic import actions, activation, casting, combat, costs
 from cardcli.magic.actions import can_play_land
+from cardcli.magic.mana import ManaCost
 from cardcli.magic.modes import legal_modes
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
@@ -413,9 +414,15 @@ class Policy(Deciding, Fighting):
         worth = judge.spell_threat(table, top.obj)
         if worth < self.counter_threshold(table):
             return None
+        horde = table.players[HORDE]
         for player, obj in self.castable(table, team):
             if judge.kind_of(obj.proto) != "counter":
                 continue
+            if (
+                any("unless_pays" in e for e in obj.proto.spell)
+                and table.variant.cost_to_pay(table, horde, ManaCost(generic=1)) is None
+            ):
+                continue  # the Horde pays any "unless": its mana is unlimited
             slots = casting.cast_slots(obj)
             if len(slots) != 1:
                 continue

@@ -104,8 +104,8 @@ class Deciding:
         options = decision.remaining
         if kind in ("may", "manual"):
             return "choose yes" if "yes" in options else "choose done"
-        if kind == "pay":
-            return "choose yes"
+        if kind in ("pay", "unless_pay"):
+            return "choose yes"  # (a spell worth casting is worth keeping)
         if kind == "x":
             return f"choose {options[-1]}"
         if kind == "order":

@@ -59,6 +59,8 @@ class HordeVariant(Variant[Table]):
             return options[: decision.high]
         if decision.kind == "sacrifice":
             return self._weakest(table, options, decision.low, rng)
+        if decision.kind == "unless_pay":
+            return ["yes"]  # (never asked: with unlimited mana it pays without a question)
         if decision.kind == "pay":
             # It pays to weaken the players' creature, never its own.
             source = table.objects.get(int(decision.data.get("source", 0)))

@@ -265,6 +265,18 @@ DUG_REST = {
 }
 
 
+def _unless_paid(line: dict[str, Any]) -> str:
+    """ "p1 pays {3}: #31 Grizzly Bears is not countered" (or does not, or cannot)."""
+    spell = f"#{line['id']} {line['card']}"
+    how = line["how"]
+    if how == "paid":
+        return f"{line['who']} pays {line['cost']}: {spell} is not countered"
+    if how == "unlimited":
+        return f"{line['who']} pays {line['cost']} (unlimited mana): {spell} is not countered"
+    verb = "does not pay" if how == "declined" else "cannot pay"
+    return f"{line['who']} {verb} {line['cost']}: {spell} is countered"
+
+
 def _modes(line: dict[str, Any]) -> str:
     """ " (mode 2: Destroy target artifact.)" for a modal spell or ability."""
     modes = line.get("modes")
@@ -399,6 +411,8 @@ def describe(line: dict[str, Any]) -> str | None:
         return f"{line['who']} pays for {line['card']}: exiles {' '.join(line['exiled'])}"
     if kind == "no_combat_damage":
         return f"#{line['id']} assigns no combat damage this turn"
+    if kind == "unless_paid":
+        return _unless_paid(line)
     if kind == "not_countered":
         return f"#{line['id']} {line['card']} can't be countered"
     if kind == "attached":
