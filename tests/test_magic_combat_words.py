@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.magic import combat, resolve, sba
-from cardcli.magic.objects import StackItem, Team
+from cardcli.magic.objects import ObjEffect, StackItem, Team
 from cardcli.magic.sources import DamageSource
 from cardcli.magic.table import Table
 from cardcli.magic.variant import Variant
@@ -269,3 +269,105 @@ def test_a_creature_that_fights_itself_is_dealt_its_power_twice() -> None:
     _resolve(duel, PREY_UPON, [[wurm.id], [wurm.id]], wurm.id)
     assert wurm.damage == 12
     assert table.chars(wurm).power == 6
+
+
+# -- blocking restrictions and lure ------------------------------------------------------------
+
+
+def test_a_restriction_of_the_attacker_tells_blockers_apart_by_power() -> None:
+    duel = Duel()
+    table = duel.table
+    ceratok = table.add_card(
+        "alice",
+        _card(
+            name="Ceratok",
+            power="4",
+            toughness="4",
+            abilities=[{"static": "cant_be_blocked_by", "filter": {"max_power": 2}}],
+        ),
+        "battlefield",
+        91,
+    )
+    bears = duel.card("bob", "Grizzly Bears")  # 2/2
+    giant = duel.card("bob", "Hill Giant")  # 3/3
+    assert combat.block_problem(table, bears, ceratok) is not None
+    assert combat.can_block(table, giant, ceratok)
+    # The same kind of blocker but for power: checked apart, not taken for one another.
+    assert combat.able_blockers(table, [bears, giant], [ceratok]) == [giant]
+    bears.effects.append(ObjEffect(1, power=1))
+    bears.touch()
+    assert combat.able_blockers(table, [bears, giant], [ceratok]) == [bears, giant]
+
+
+def test_lure_requires_every_creature_able_to_block_it_but_not_alone_against_menace() -> None:
+    from cardcli.magic.requirements import required_blockers
+
+    duel = Duel()
+    table = duel.table
+    lure = {"static": "must_be_blocked_by_all"}
+    prized = table.add_card("alice", _card(name="Prized", abilities=[lure]), "battlefield", 92)
+    menacing = table.add_card(
+        "alice", _card(name="Menacing", keywords=["Menace"], abilities=[lure]), "battlefield", 93
+    )
+    bears = duel.card("bob", "Grizzly Bears")
+    assert table.chars(prized).lure
+    assert required_blockers(table, [prized, menacing], [bears]) == {bears.id: [prized.id]}
+    giant = duel.card("bob", "Hill Giant")
+    # Two can block the menacing one now: both must block one of the two.
+    found = required_blockers(table, [prized, menacing], [bears, giant])
+    assert found == {bears.id: [prized.id, menacing.id], giant.id: [prized.id, menacing.id]}
+
+
+def test_an_aura_gives_lure_and_a_creature_that_lost_its_abilities_has_none() -> None:
+    duel = Duel()
+    table = duel.table
+    lure = table.add_card(
+        "alice",
+        _card(
+            name="Lure",
+            types=["Enchantment"],
+            subtypes=["Aura"],
+            keywords=["Enchant creature"],
+            abilities=[{"static": "attached", "must_be_blocked_by_all": True}],
+        ),
+        "battlefield",
+        94,
+    )
+    bears = duel.card("alice", "Grizzly Bears")
+    assert not table.chars(bears).lure
+    lure.attached_to = bears.id
+    table.static_version += 1
+    assert table.chars(bears).lure
+    prized = table.add_card(
+        "alice",
+        _card(name="Prized", abilities=[{"static": "must_be_blocked_by_all"}]),
+        "battlefield",
+        95,
+    )
+    prized.effects.append(ObjEffect(2, lose_all=True))
+    prized.touch()
+    assert not table.chars(prized).lure
+
+
+def test_at_the_step_cap_the_creatures_lure_requires_block_it() -> None:
+    from cardcli.magic import flow, play
+    from cardcli.magic.decisions import Decision
+
+    duel = Duel()
+    table = duel.table
+    prized = table.add_card(
+        "alice",
+        _card(name="Prized", abilities=[{"static": "must_be_blocked_by_all"}]),
+        "battlefield",
+        96,
+    )
+    bears = duel.card("bob", "Grizzly Bears")
+    table.step = "declare_blockers"
+    fight = combat.start(table)
+    combat.declare_attack(table, fight, prized, "bob")
+    fight.attackers_done = True
+    table.pending = Decision("blockers", "bob", "block", team="b")
+    table.actions = flow.MAX_ACTIONS
+    play.finish_blockers(table)
+    (blocks,) = [e["blocks"] for e in table.take_events() if e["type"] == "blockers"]
+    assert blocks == [{"blocker": bears.id, "attacker": prized.id}]

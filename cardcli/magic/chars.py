@@ -61,6 +61,7 @@ class Chars:
     cant_attack: bool = False
     must_attack: bool = False
     no_combat_damage: bool = False
+    lure: bool = False  # "All creatures able to block this creature do so." (509.1c)
 
     @property
     def is_creature(self) -> bool:
@@ -127,6 +128,9 @@ def compute(table: Table, obj: Obj) -> Chars:
     cant_block = "can't block" in keywords
     cant_attack = False
     must_attack = False
+    # The card's own "All creatures able to block this creature do so" (not its controller's
+    # other creatures'), unless it lost its abilities.
+    lure = not lost and any(a.static == "must_be_blocked_by_all" for a in proto.statics)
     anthems: list[tuple[int, int, int]] = []
     base: list[tuple[int, int, int]] = []
     for st in statics:
@@ -153,6 +157,7 @@ def compute(table: Table, obj: Obj) -> Chars:
             elif static == "attached":
                 cant_attack = cant_attack or bool(data.get("cant_attack"))
                 cant_block = cant_block or bool(data.get("cant_block"))
+                lure = lure or bool(data.get("must_be_blocked_by_all"))
                 anthems.append(
                     (st.timestamp, int(data.get("power", 0)), int(data.get("toughness", 0)))
                 )
@@ -221,6 +226,7 @@ def compute(table: Table, obj: Obj) -> Chars:
         cant_attack,
         must_attack,
         no_combat_damage,
+        lure,
     )
 
 

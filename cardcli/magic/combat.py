@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.cards import LANDWALK
+from cardcli.magic.chars import matches
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, ObjEffect, Target
@@ -182,6 +183,14 @@ def block_problem(table: Table, blocker: Obj, attacker: Obj) -> str | None:
             )
     if protection_against(a.keywords, table.source_of(blocker)):
         return f"#{attacker.id} {attacker.name} has protection from #{blocker.id} {blocker.name}"
+    if attacker.proto.statics and not a.lost_abilities:
+        for ability in attacker.proto.statics:
+            # "This creature can't be blocked by creatures with power 2 or less" (509.1b).
+            if ability.static == "cant_be_blocked_by" and matches(
+                table, ability.data.get("filter") or {}, blocker, b, attacker.id
+            ):
+                said = f": {ability.text}" if ability.text else ""
+                return f"#{attacker.id} {attacker.name} can't be blocked by #{blocker.id}{said}"
     return None
 
 
@@ -205,10 +214,14 @@ def _team_controls_land(table: Table, player: str, subtype: str) -> bool:
     return subtype in lands
 
 
-def blocker_kind(table: Table, obj: Obj) -> tuple[object, ...]:
-    """Everything about a creature that decides which attackers it can block (509.1a-b)."""
+def blocker_kind(table: Table, obj: Obj, precise: bool = False) -> tuple[object, ...]:
+    """Everything about a creature that decides which attackers it can block (509.1a-b).
+
+    ``precise``: some attacker has a restriction of its own (``restricted``), whose filter
+    may read any characteristic (power, keywords...), whether it is a token, its mana value.
+    """
     ch = table.chars(obj)
-    return (
+    kind: tuple[object, ...] = (
         ch.types,
         ch.subtypes,
         ch.colors,
@@ -218,14 +231,25 @@ def blocker_kind(table: Table, obj: Obj) -> tuple[object, ...]:
         obj.zone,
         table.players[obj.controller].team.name,
     )
+    if precise:
+        kind += (ch, obj.card_no is None, obj.proto.mana_value)
+    return kind
+
+
+def restricted(table: Table, attackers: list[Obj]) -> bool:
+    """Has any of ``attackers`` a blocking restriction of its own (``cant_be_blocked_by``)?"""
+    return any(
+        ability.static == "cant_be_blocked_by" for a in attackers for ability in a.proto.statics
+    )
 
 
 def able_blockers(table: Table, candidates: list[Obj], attackers: list[Obj]) -> list[Obj]:
     """The candidates that can block at least one attacker, checked once per kind of blocker."""
     verdict: dict[tuple[object, ...], bool] = {}
     able = []
+    precise = restricted(table, attackers)
     for obj in candidates:
-        kind = blocker_kind(table, obj)
+        kind = blocker_kind(table, obj, precise)
         if kind not in verdict:
             verdict[kind] = any(can_block(table, obj, a) for a in attackers)
         if verdict[kind]:

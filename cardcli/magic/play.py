@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import activation, casting, combat, flow
+from cardcli.magic import activation, casting, combat, flow, requirements
 from cardcli.magic.actions import can_play_land, mana_problem
 from cardcli.magic.choices import Casting
 from cardcli.magic.decisions import Decision
@@ -275,11 +275,20 @@ def block(table: Table, player: str, attacker: Obj, blockers: list[Obj]) -> None
 def finish_blockers(table: Table) -> None:
     fight = table.combat
     assert fight is not None
-    problem = combat.blocks_problem(table, fight)
+    blocking = table.pending.team if table.pending is not None else None
+    team = next((t.names for t in table.teams if t.name == blocking), [])
+    problem = combat.blocks_problem(table, fight) or requirements.lure_problem(table, fight, team)
     if problem is not None and table.actions < flow.MAX_ACTIONS:
         raise IllegalCommand(problem)
     if problem is not None:
-        # The cap is reached: the blocks that break the rules are taken back (509.1c).
+        # The cap is reached: the creatures a lure requires block it (509.1c) ...
+        for blocker_id, attacker_id in requirements.obey(table, fight, team):
+            blocker = table.objects[blocker_id]
+            if blocker_id in fight.blocks:
+                combat.undo_block(table, fight, blocker)
+            combat.declare_block(table, fight, blocker, table.objects[attacker_id])
+            table.emit({"type": "block_declared", "attacker": attacker_id, "ids": [blocker_id]})
+        # ... and the blocks that break a restriction are taken back.
         for attacker, blockers in list(fight.blocked_by.items()):
             obj = table.objects.get(attacker)
             if obj is not None and "menace" in table.chars(obj).keywords and len(blockers) == 1:

@@ -4,7 +4,8 @@
 block; then the second most powerful horde creature blocks the most powerful
 unblocked attacker it can block; and so on." Most powerful: the greatest
 power, then the greatest toughness, then chance. One blocker per attacker;
-surplus Horde creatures do not block.
+surplus Horde creatures do not block. A requirement comes first (509.1c): every
+Horde creature able to block an attacker with lure blocks one.
 
 Cost: the attackers are sorted once; Horde creatures are grouped by power and
 toughness and, inside a group, by what decides which attackers they can block
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from cardcli.engine.rng import Rng
 from cardcli.magic import combat
 from cardcli.magic.objects import Obj
+from cardcli.magic.requirements import required_blockers
 
 if TYPE_CHECKING:
     from cardcli.magic.table import Table
@@ -56,6 +58,14 @@ def horde_blocks(
     """The blocks (blocker id, attacker id) and a record of how they were chosen."""
     ordered, attacker_chance = order_by_power(table, attackers, rng)
     blocked = [False] * len(ordered)
+    # 509.1c first: every Horde creature able to block an attacker with lure blocks one, the
+    # most powerful it can block; the text's rule then places the rest.
+    forced = [(b, lures[0]) for b, lures in required_blockers(table, ordered, blockers).items()]
+    if forced:
+        taken = {b for b, _ in forced}
+        blockers = [o for o in blockers if o.id not in taken]
+        lured = {a for _, a in forced}
+        blocked = [o.id in lured for o in ordered]
     pointer: dict[tuple[Any, ...], int] = {}
     memo: dict[tuple[tuple[Any, ...], int], bool] = {}
     sample: dict[tuple[Any, ...], Obj] = {}
@@ -79,14 +89,15 @@ def horde_blocks(
         return at if at < len(ordered) else None
 
     groups: dict[tuple[int, int], dict[tuple[Any, ...], list[Obj]]] = {}
+    precise = combat.restricted(table, attackers)
     for obj in blockers:
-        kind = combat.blocker_kind(table, obj)
+        kind = combat.blocker_kind(table, obj, precise)
         sample.setdefault(kind, obj)
         groups.setdefault(power_key(table, obj), {}).setdefault(kind, []).append(obj)
-    blocks: list[tuple[int, int]] = []
-    blocker_order: list[int] = []
+    blocks: list[tuple[int, int]] = list(forced)
+    blocker_order: list[int] = [b for b, _ in forced]
     blocker_chance: list[int] = []
-    left = len(ordered)
+    left = blocked.count(False)
     for key in sorted(groups, reverse=True):
         kinds = groups[key]
         while left:

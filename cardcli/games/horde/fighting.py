@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardcli.games.horde import fight, judge
 from cardcli.games.horde.judge import HORDE
-from cardcli.magic import combat
+from cardcli.magic import combat, requirements
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
 
@@ -99,6 +99,11 @@ class Fighting:
     def block(self, table: Table, team: Team) -> str:
         fight_ = table.combat
         assert fight_ is not None
+        # 509.1c first: a creature able to block an attacker with lure must block one.
+        for blocker, attacker in requirements.obey(table, fight_, team.names):
+            if blocker in fight_.blocks:
+                return f"unblock #{blocker}"
+            return f"block #{attacker} with #{blocker}"
         plan = self.plan_blocks(table, team)
         for attacker, blockers in plan:
             if attacker not in fight_.blocked_by:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cardcli.games.horde import opening
 from cardcli.games.horde.variant import HORDE
-from cardcli.magic import combat
+from cardcli.magic import combat, requirements
 from cardcli.magic.actions import actions_for
 from cardcli.magic.flow import MAX_ACTIONS
 from cardcli.magic.play import may_answer
@@ -110,17 +110,21 @@ def _block_moves(table: Table, seat: str) -> list[str]:
     found: list[str] = []
     attackers = [table.objects[a] for a in fight.attackers if a in table.objects]
     verdicts: dict[tuple[object, ...], list[int]] = {}  # kind of blocker -> what it can block
+    precise = combat.restricted(table, attackers)
     for obj in list(table.battlefield.values()):
         if obj.controller not in team.names or obj.id in fight.blocks or obj.tapped:
             continue
         if "Creature" not in table.chars(obj).types:
             continue
-        kind = combat.blocker_kind(table, obj)
+        kind = combat.blocker_kind(table, obj, precise)
         if kind not in verdicts:
             verdicts[kind] = [a.id for a in attackers if combat.can_block(table, obj, a)]
         found.extend(f"block #{a} with #{obj.id}" for a in verdicts[kind])
     found.extend(f"unblock #{b}" for b in fight.blocks)
-    if combat.blocks_problem(table, fight) is None:
+    if (
+        combat.blocks_problem(table, fight) is None
+        and requirements.lure_problem(table, fight, team.names) is None
+    ):
         found.append("pass")
     return found
 

@@ -266,11 +266,15 @@ class HordeState(State):
         assert all(i < table.next_id for i in live_ids | item_ids)
         # Life changes only through logged events.
         assert table.teams[0].life == self.life_from_log, "life changed without a logged event"
-        # No Horde creature blocks more than one attacker; no attacker has two Horde blockers.
+        # No Horde creature blocks more than one attacker; no attacker has two Horde blockers
+        # (unless a lure makes every creature able to block it do so, 509.1c).
         fight = table.combat
         if fight is not None:
             for attacker, blockers in fight.blocked_by.items():
                 hordes = [b for b in blockers if table.objects[b].controller == HORDE]
-                assert len(hordes) <= 1, f"#{attacker} is blocked by {len(hordes)} Horde creatures"
+                lure = attacker in table.objects and table.chars(table.objects[attacker]).lure
+                assert len(hordes) <= 1 or lure, (
+                    f"#{attacker} is blocked by {len(hordes)} Horde creatures"
+                )
                 for b in blockers:
                     assert fight.blocks.get(b) == attacker, f"#{b} blocks two attackers"
