@@ -44,7 +44,7 @@ def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
         cost = cost.plus(proto.flash_cost)
     delta = 0
     for st in table.statics:
-        if st.ability.static != "cost_change":
+        if st.ability.static != "cost_change" or not table.static_on(st):
             continue
         data = st.ability.data
         if not controls(table, data.get("controller", "you"), player, st.source.controller):
