@@ -68,6 +68,7 @@ class Move:
     bottom: bool = False
     tapped: bool = False
     controller: str | None = None
+    paid: bool = False  # its controller paid the life its entering asks (it enters untapped)
 
 
 Replacement = Callable[[Any, dict[str, Any]], dict[str, Any] | None]
@@ -382,6 +383,23 @@ class Board:
         self.trigger_queue.append(
             PendingTrigger(source.id, source.name, source.proto, controller, ability, dict(context))
         )
+
+    def enters_tapped(self, obj: Obj, controller: str, paid: bool = False) -> bool:
+        """Does ``obj`` enter the battlefield tapped under ``controller`` now (614.1c, checked
+        before it enters, 614.12)? "Enters tapped unless you control a Plains" (``unless``),
+        "... if ..." (``condition``), "you may pay 2 life; if you don't, it enters tapped"
+        (``pay_life``: ``paid``)."""
+        proto = obj.proto
+        if proto.enters_tapped or proto.tapped_token:
+            return True
+        rule = proto.tapped_entry
+        if rule is None:
+            return False
+        if "condition" in rule and not self.holds(rule["condition"], controller, obj):
+            return False
+        if "unless" in rule and self.holds(rule["unless"], controller, obj):
+            return False
+        return not ("pay_life" in rule and paid)
 
     def holds(self, condition: Mapping[str, Any], player: str, source: Obj | None) -> bool:
         """A card model condition: an amount compared with a number."""

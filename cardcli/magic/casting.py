@@ -19,6 +19,7 @@ from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
 from cardcli.magic.costs import (
     MAIN_STEPS,
+    entry_payment,
     mana_sources,
     max_x,
     pay_plan,
@@ -158,6 +159,9 @@ def advance_casting(table: Table) -> None:
     if casting.ability is not None:
         advance_activation(table, casting, obj)
         return
+    if casting.land:
+        _play_land(table, casting, obj)
+        return
     player = casting.player
     cost = spell_cost(table, player, obj) if not casting.free else None
     x = _choose_x(table, casting, obj, cost)
@@ -177,6 +181,19 @@ def advance_casting(table: Table) -> None:
         plan,
         flash=cost is not None and with_flash_cost(table, player, obj),
     )
+
+
+def _play_land(table: Table, casting: Casting, obj: Obj) -> None:
+    """305.1: the land is played (its checks made by the command); its controller first says
+    whether they pay what its entering asks (a shock land's 2 life, 614.1c)."""
+    player = casting.player
+    paid = entry_payment(table, casting.answers, "pay_life", player, obj)
+    table.casting = None
+    table.players[player].lands_played += 1
+    table.emit({"type": "land_played", "player": player, "card": obj.name})
+    if paid:
+        table.lose_life(player, paid, "paid")
+    table.move(obj, "battlefield", "played", controller=player, paid=bool(paid))
 
 
 def _choose_x(table: Table, casting: Casting, obj: Obj, cost: ManaCost | None) -> int:

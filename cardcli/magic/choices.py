@@ -25,8 +25,8 @@ Answers = dict[str, list[str]]
 
 @dataclass
 class Casting:
-    """A spell being cast or an ability being activated, waiting for the player's choices
-    (``casting.py`` and ``activation.py`` collect them)."""
+    """A spell being cast, an ability being activated or a land being played, waiting for the
+    player's choices (``casting.py`` and ``activation.py`` collect them)."""
 
     player: str
     obj_id: int
@@ -35,6 +35,7 @@ class Casting:
     targets: list[list[Target]] | None = None
     answers: Answers = field(default_factory=dict)
     free: bool = False
+    land: bool = False  # a land being played, waiting for how it enters (a payment of life)
 
 
 class NeedDecision(Exception):

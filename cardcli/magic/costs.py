@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.magic.chars import controls, matches
+from cardcli.magic.choices import Answers, ask
+from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay, symbols
 from cardcli.magic.objects import Obj
 
@@ -54,6 +56,32 @@ def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
             continue
         delta += int(data.get("cost_delta", 0))
     return table.variant.cost_to_pay(table, table.players[player], cost.reduced(delta))
+
+
+def entry_payment(table: Table, answers: Answers, key: str, player: str, obj: Obj) -> int:
+    """The life ``player`` pays as ``obj`` enters to have it enter untapped ("As this land
+    enters, you may pay 2 life. If you don't, it enters tapped."): asked of them (a decision
+    ``pay_life``), 0 if they don't or can't (119.4: no more than their life total)."""
+    rule = obj.proto.tapped_entry
+    if rule is None or "pay_life" not in rule:
+        return 0
+    cost = int(rule["pay_life"])
+    life = table.players[player].team.life
+    if life is None or life < cost or table.enters_tapped(obj, player, paid=True):
+        return 0  # it cannot be paid, or paying would not untap it
+    picks = ask(
+        table,
+        answers,
+        key,
+        Decision(
+            "pay_life",
+            player,
+            f"{obj.name}: pay {cost} life so that it enters untapped? (choose yes or no)",
+            ["yes", "no"],
+            data={"card": obj.id, "life": cost},
+        ),
+    )
+    return cost if picks == ["yes"] else 0
 
 
 def mana_sources(table: Table, player: str) -> list[Source]:

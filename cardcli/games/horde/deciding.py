@@ -75,6 +75,8 @@ class Deciding:
             return "choose yes" if "yes" in options else "choose done"
         if kind == "pay":
             return "choose yes"
+        if kind == "pay_life":
+            return "choose yes" if self.pays_to_untap(table, decision) else "choose no"
         if kind == "x":
             return f"choose {options[-1]}"
         if kind == "order":
@@ -102,6 +104,10 @@ class Deciding:
         if decision.picked and decision.can_finish:
             return "choose done"
         return f"choose {options[0]}" if options else "choose done"
+
+    def pays_to_untap(self, table: Table, decision: Decision) -> bool:
+        """Whether to pay life so that a land enters untapped (``basic.Policy`` decides)."""
+        return False
 
     def least_bad(self, table: Table, options: list[str], player: str, effect: Any) -> str:
         """A target that must be chosen though none is good: the Horde's, else our weakest."""
