@@ -340,7 +340,9 @@ class Board:
         proto = obj.proto
         if proto.statics:
             for ability in proto.statics:
-                if ability.static != "cda":
+                # (A characteristic-defining ability applies by itself; "this spell costs less"
+                # only while the card is cast.)
+                if ability.static != "cda" and not ability.data.get("itself"):
                     st = StaticEffect(obj, ability, obj.timestamp)
                     self.statics.append(st)
                     if chars_mod.is_dynamic(ability):

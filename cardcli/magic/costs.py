@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Answers, ask
@@ -54,8 +55,24 @@ def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
         affects = data.get("affects")
         if affects and not matches(table, affects, obj, table.printed(obj), st.source.id):
             continue
-        delta += int(data.get("cost_delta", 0))
+        delta += cost_delta(table, data, st.source.controller, st.source)
+    for ability in proto.statics:
+        # 601.2f, 113.6d: "This spell costs {1} less to cast for each ...": the card's own.
+        if ability.static == "cost_change" and ability.data.get("itself"):
+            data = ability.data
+            condition = data.get("condition")
+            if condition is None or table.holds(condition, player, obj):
+                delta += cost_delta(table, data, player, obj)
     return table.variant.cost_to_pay(table, table.players[player], cost.reduced(delta))
+
+
+def cost_delta(table: Table, data: Mapping[str, Any], player: str, source: Obj) -> int:
+    """A cost_change's generic mana more (or, negative, less): ``cost_delta``, times its
+    ``per`` amount counted from ``player``'s seat ("{1} less for each creature card in your
+    graveyard")."""
+    delta = int(data.get("cost_delta", 0))
+    per = data.get("per")
+    return delta if per is None else delta * table.amount_of(per, player, source)
 
 
 def entry_payment(table: Table, answers: Answers, key: str, player: str, obj: Obj) -> int:
