@@ -68,6 +68,7 @@ class Move:
     bottom: bool = False
     tapped: bool = False
     controller: str | None = None
+    paid: bool = False  # its controller paid the life its entering asks (it enters untapped)
 
 
 Replacement = Callable[[Any, dict[str, Any]], dict[str, Any] | None]
@@ -98,6 +99,13 @@ class Board:
         self.static_version = 0
         self.zone_version = 0
         self.statics: list[StaticEffect] = []
+        # Static abilities whose effect changes with the game: a condition ("as long as"), or
+        # an amount to count ("+1/+1 for each ..."); their values as last settled.
+        self.dynamic: list[StaticEffect] = []
+        self.dynamic_values: dict[StaticEffect, tuple[bool, int, int]] = {}
+        self.state_readers = 0  # how many of them count tapped, attacking, power... objects
+        self._settled: tuple[int, int, int] = (-1, -1, -1)
+        self._settling = False
         self.watchers: dict[str, dict[int, tuple[Ability, ...]]] = {k: {} for k in WATCHED}
         self.replacements: dict[str, list[Replacement]] = {}
         self.trigger_queue: list[PendingTrigger] = []
@@ -173,6 +181,8 @@ class Board:
     # -- reading -----------------------------------------------------------------
 
     def chars(self, obj: Obj) -> Chars:
+        if self.dynamic:
+            self.settle_statics()
         key = (self.static_version, obj.version, self.zone_version if obj.proto.pt_cda else 0)
         if obj.cache is not None and obj.cache_key == key:
             cached: Chars = obj.cache
@@ -181,6 +191,51 @@ class Board:
         obj.cache = result
         obj.cache_key = key
         return result
+
+    def settle_statics(self) -> None:
+        """The values of the static abilities that change with the game (611.3a: a static
+        ability's effect applies at any moment to whatever its text indicates), worked out
+        again once what they count may have changed (a zone, a static; any object's change for
+        those that count tapped or attacking creatures, power or keywords); characteristics
+        computed before stay cached unless a value changed (then ``static_version`` moves on).
+
+        Worked out one by one, each with the others' values as last settled: one that reads
+        another's effect sees it a step late (dependency, 613.8, is not modelled)."""
+        key = (self.zone_version, self.static_version, Obj.touches if self.state_readers else 0)
+        if key == self._settled or self._settling:
+            return
+        self._settling = True
+        try:
+            changed = False
+            for st in self.dynamic:
+                value = self._static_value(st)
+                if self.dynamic_values.get(st) != value:
+                    self.dynamic_values[st] = value
+                    changed = True
+            if changed:
+                self.static_version += 1
+            touches = Obj.touches if self.state_readers else 0
+            self._settled = (self.zone_version, self.static_version, touches)
+        finally:
+            self._settling = False
+
+    def _static_value(self, st: StaticEffect) -> tuple[bool, int, int]:
+        """Does the static's condition hold, and its power and toughness amounts, now."""
+        data = st.ability.data
+        you = st.source.controller
+        condition = data.get("condition")
+        if condition is not None and not self.holds(condition, you, st.source):
+            return (False, 0, 0)
+        power = self.amount_of(data.get("power", 0), you, st.source)
+        return (True, power, self.amount_of(data.get("toughness", 0), you, st.source))
+
+    def static_on(self, st: StaticEffect) -> bool:
+        """Does static ability ``st`` apply now (its condition, if it has one, holds)?"""
+        if "condition" not in st.ability.data:
+            return True
+        self.settle_statics()
+        value = self.dynamic_values.get(st)
+        return value is not None and value[0]
 
     def memo(self, key: str, compute: Callable[[], Any]) -> Any:
         """A value computed once for the battlefield as it is now (zone and static versions)."""
@@ -285,8 +340,14 @@ class Board:
         proto = obj.proto
         if proto.statics:
             for ability in proto.statics:
-                if ability.static != "cda":
-                    self.statics.append(StaticEffect(obj, ability, obj.timestamp))
+                # (A characteristic-defining ability applies by itself; "this spell costs less"
+                # only while the card is cast.)
+                if ability.static != "cda" and not ability.data.get("itself"):
+                    st = StaticEffect(obj, ability, obj.timestamp)
+                    self.statics.append(st)
+                    if chars_mod.is_dynamic(ability):
+                        self.dynamic.append(st)
+                        self.state_readers += chars_mod.reads_object_state(ability)
             self.static_version += 1
         for kind, found in proto.triggers.items():
             watching = self.watchers.get(kind)
@@ -300,6 +361,11 @@ class Board:
             self.legends -= 1
         if obj.proto.statics:
             self.statics = [st for st in self.statics if st.source is not obj]
+            if self.dynamic:
+                for st in [st for st in self.dynamic if st.source is obj]:
+                    self.dynamic.remove(st)
+                    self.dynamic_values.pop(st, None)
+                    self.state_readers -= chars_mod.reads_object_state(st.ability)
             self.static_version += 1
         for kind in obj.proto.triggers:
             watching = self.watchers.get(kind)
@@ -320,6 +386,23 @@ class Board:
             PendingTrigger(source.id, source.name, source.proto, controller, ability, dict(context))
         )
 
+    def enters_tapped(self, obj: Obj, controller: str, paid: bool = False) -> bool:
+        """Does ``obj`` enter the battlefield tapped under ``controller`` now (614.1c, checked
+        before it enters, 614.12)? "Enters tapped unless you control a Plains" (``unless``),
+        "... if ..." (``condition``), "you may pay 2 life; if you don't, it enters tapped"
+        (``pay_life``: ``paid``)."""
+        proto = obj.proto
+        if proto.enters_tapped or proto.tapped_token:
+            return True
+        rule = proto.tapped_entry
+        if rule is None:
+            return False
+        if "condition" in rule and not self.holds(rule["condition"], controller, obj):
+            return False
+        if "unless" in rule and self.holds(rule["unless"], controller, obj):
+            return False
+        return not ("pay_life" in rule and paid)
+
     def holds(self, condition: Mapping[str, Any], player: str, source: Obj | None) -> bool:
         """A card model condition: an amount compared with a number."""
         value = self.amount_of(condition.get("amount", 0), player, source)
@@ -332,7 +415,9 @@ class Board:
     def graveyard_abilities_lost(self) -> bool:
         """Cards in graveyards lose all abilities (Yixlid Jailer): flashback among them."""
         return any(
-            st.ability.static == "lose_abilities" and st.ability.data.get("zone") == "graveyard"
+            st.ability.static == "lose_abilities"
+            and st.ability.data.get("zone") == "graveyard"
+            and self.static_on(st)
             for st in self.statics
         )
 

@@ -221,6 +221,9 @@ class Proto:
     produces: tuple[str, ...] = ()
     tapped_token: bool = False  # a token created tapped
     enters_tapped: bool = False  # a replacement of its own: it enters tapped (614.1c)
+    # "... enters tapped unless ..." / "As this land enters, you may pay 2 life. If you don't,
+    # it enters tapped.": the enters_tapped replacement's data (condition, unless, pay_life).
+    tapped_entry: Mapping[str, Any] | None = None
     enters_with: Mapping[str, Any] | None = None  # it enters with counters (counter, amount)
     damage_shield: Mapping[str, Any] | None = None  # damage to it is prevented (615)
     flashback: ManaCost | None = None  # 702.34: castable from the graveyard for this cost
@@ -297,7 +300,8 @@ class Proto:
             mana_abilities=mana,
             enchant=_enchant_kind(enchant),
             produces=card.produces,
-            enters_tapped="enters_tapped" in replacements,
+            enters_tapped=_always_tapped(replacements),
+            tapped_entry=_tapped_entry(replacements),
             enters_with=replacements.get("enters_with_counters"),
             damage_shield=replacements.get("prevent_damage"),
             flashback=ManaCost.parse(card.flashback)
@@ -333,10 +337,24 @@ class Proto:
             statics=statics,
             activated=activated,
             mana_abilities=mana,
-            enters_tapped="enters_tapped" in replacements,
+            enters_tapped=_always_tapped(replacements),
+            tapped_entry=_tapped_entry(replacements),
             enters_with=replacements.get("enters_with_counters"),
             damage_shield=replacements.get("prevent_damage"),
         )
+
+
+ENTRY_TERMS = ("condition", "unless", "pay_life")
+
+
+def _always_tapped(replacements: Mapping[str, Mapping[str, Any]]) -> bool:
+    rule = replacements.get("enters_tapped")
+    return rule is not None and not any(term in rule for term in ENTRY_TERMS)
+
+
+def _tapped_entry(replacements: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    rule = replacements.get("enters_tapped")
+    return rule if rule is not None and any(term in rule for term in ENTRY_TERMS) else None
 
 
 def trigger_kind(data: Mapping[str, Any]) -> str:

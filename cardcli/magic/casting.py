@@ -19,6 +19,7 @@ from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
 from cardcli.magic.costs import (
     MAIN_STEPS,
+    entry_payment,
     mana_sources,
     max_x,
     pay_plan,
@@ -168,6 +169,9 @@ def advance_casting(table: Table) -> None:
     if casting.ability is not None:
         advance_activation(table, casting, obj)
         return
+    if casting.land:
+        _play_land(table, casting, obj)
+        return
     player = casting.player
     facts = facts_of(table, obj, player)
     modal = obj.proto.modal
@@ -199,6 +203,19 @@ def advance_casting(table: Table) -> None:
         flash=cost is not None and with_flash_cost(table, player, obj),
         modes=casting.modes or [],
     )
+
+
+def _play_land(table: Table, casting: Casting, obj: Obj) -> None:
+    """305.1: the land is played (its checks made by the command); its controller first says
+    whether they pay what its entering asks (a shock land's 2 life, 614.1c)."""
+    player = casting.player
+    paid = entry_payment(table, casting.answers, "pay_life", player, obj)
+    table.casting = None
+    table.players[player].lands_played += 1
+    table.emit({"type": "land_played", "player": player, "card": obj.name})
+    if paid:
+        table.lose_life(player, paid, "paid")
+    table.move(obj, "battlefield", "played", controller=player, paid=bool(paid))
 
 
 def _choose_x(table: Table, casting: Casting, obj: Obj, cost: ManaCost | None) -> int:

@@ -18,8 +18,10 @@ applies to. A static ability applies while its source is on the battlefield,
 whatever other effects do to the source's own abilities.
 
 The result is cached on the object, keyed by the table's static version (bumped
-when a static ability appears or goes) and the object's own version (bumped
-when its counters, effects, tapped or combat state change); objects with a
+when a static ability appears or goes, or the value of one that changes with
+the game does: a ``condition``, "as long as ...", or a counted power or
+toughness; ``Board.settle_statics``) and the object's own version (bumped when
+its counters, effects, tapped or combat state change); objects with a
 characteristic-defining ability also key on the table's zone version.
 """
 
@@ -41,6 +43,8 @@ class Table(Protocol):
     statics: list[StaticEffect]  # the static abilities on the battlefield, in timestamp order
     cda_busy: set[int]  # objects whose characteristic-defining ability is counting
     objects: dict[int, Obj]
+    # Each static with a condition or counted amounts: (its condition holds, power, toughness).
+    dynamic_values: dict[StaticEffect, tuple[bool, int, int]]
 
     def amount_of(self, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int: ...
 
@@ -162,14 +166,19 @@ def compute(table: Table, obj: Obj) -> Chars:
                     (st.timestamp, int(data.get("power", 0)), int(data.get("toughness", 0)))
                 )
             else:
-                data = st.ability.data
-                anthems.append(
-                    (
-                        st.timestamp,
-                        table.amount_of(data.get("power", 0), st.source.controller, st.source),
-                        table.amount_of(data.get("toughness", 0), st.source.controller, st.source),
+                value = table.dynamic_values.get(st)
+                if value is not None:
+                    anthems.append((st.timestamp, value[1], value[2]))  # as last settled
+                else:
+                    anthems.append(
+                        (
+                            st.timestamp,
+                            table.amount_of(data.get("power", 0), st.source.controller, st.source),
+                            table.amount_of(
+                                data.get("toughness", 0), st.source.controller, st.source
+                            ),
+                        )
                     )
-                )
     # Layer 7a: characteristic-defining abilities (604.3), unless removed in layer 6.
     power = proto.power or 0
     toughness = proto.toughness or 0
@@ -230,9 +239,48 @@ def compute(table: Table, obj: Obj) -> Chars:
     )
 
 
+def is_dynamic(ability: Ability) -> bool:
+    """Does this static ability's effect change with the game: a ``condition`` ("as long as
+    ..."), or power or toughness to count ("+1/+1 for each ...")?"""
+    data = ability.data
+    if "condition" in data:
+        return True
+    return any(type(data.get(key, 0)) is not int for key in ("power", "toughness"))
+
+
+# Filter keys that read what changes on an object without a zone change (tapping, attacking,
+# pumps and counters): a count with one of them is counted again after any change.
+OBJECT_STATE = frozenset(
+    ("tapped", "attacking", "keywords", "not_keywords", "min_power", "max_power")
+)
+
+
+def reads_object_state(ability: Ability) -> bool:
+    """Does this dynamic static count something that changes without a zone change (other
+    characteristics change only with zones and static abilities)?"""
+    data = ability.data
+    condition = data.get("condition") or {}
+    amounts = [condition.get("amount"), data.get("power"), data.get("toughness")]
+    return any(_reads_state(amount) for amount in amounts)
+
+
+def _reads_state(amount: Any) -> bool:
+    if not isinstance(amount, Mapping):
+        return False
+    if "sum" in amount:
+        return any(_reads_state(part) for part in amount["sum"])
+    if "half" in amount:
+        return _reads_state(amount["half"])
+    return bool(OBJECT_STATE & set(amount.get("filter") or {}))
+
+
 def applies(table: Table, st: StaticEffect, obj: Obj, chars: Chars) -> bool:
     """Does static ability ``st`` reach ``obj`` (with characteristics so far ``chars``)?"""
     data = st.ability.data
+    if "condition" in data:
+        value = table.dynamic_values.get(st)
+        if value is None or not value[0]:
+            return False  # "as long as ...": only while it holds (not yet settled: not yet)
     if st.ability.static == "attached":
         return st.source.attached_to == obj.id  # the creature the Aura is attached to
     if st.ability.static == "lose_abilities" and data.get("zone", "battlefield") != "battlefield":
@@ -311,6 +359,9 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
                 return False
         elif key == "other":
             if bool(value) == (obj.id == source_id):
+                return False
+        elif key == "self":  # "this creature": the very object whose ability it is
+            if bool(value) != (obj.id == source_id):
                 return False
         elif key == "max_mana_value":
             if obj.proto.mana_value > int(value):

@@ -25,8 +25,8 @@ Answers = dict[str, list[str]]
 
 @dataclass
 class Casting:
-    """A spell being cast or an ability being activated, waiting for the player's choices
-    (``casting.py`` and ``activation.py`` collect them)."""
+    """A spell being cast, an ability being activated or a land being played, waiting for the
+    player's choices (``casting.py`` and ``activation.py`` collect them)."""
 
     player: str
     obj_id: int
@@ -36,6 +36,7 @@ class Casting:
     answers: Answers = field(default_factory=dict)
     free: bool = False
     modes: list[int] | None = None  # a modal spell's or ability's chosen modes (601.2b)
+    land: bool = False  # a land being played, waiting for how it enters (a payment of life)
 
 
 class NeedDecision(Exception):

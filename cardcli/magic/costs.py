@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from cardcli.magic.chars import controls, matches
+from cardcli.magic.choices import Answers, ask
+from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay, symbols
 from cardcli.magic.objects import Obj
 
@@ -44,7 +47,7 @@ def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
         cost = cost.plus(proto.flash_cost)
     delta = 0
     for st in table.statics:
-        if st.ability.static != "cost_change":
+        if st.ability.static != "cost_change" or not table.static_on(st):
             continue
         data = st.ability.data
         if not controls(table, data.get("controller", "you"), player, st.source.controller):
@@ -52,8 +55,50 @@ def spell_cost(table: Table, player: str, obj: Obj) -> ManaCost | None:
         affects = data.get("affects")
         if affects and not matches(table, affects, obj, table.printed(obj), st.source.id):
             continue
-        delta += int(data.get("cost_delta", 0))
+        delta += cost_delta(table, data, st.source.controller, st.source)
+    for ability in proto.statics:
+        # 601.2f, 113.6d: "This spell costs {1} less to cast for each ...": the card's own.
+        if ability.static == "cost_change" and ability.data.get("itself"):
+            data = ability.data
+            condition = data.get("condition")
+            if condition is None or table.holds(condition, player, obj):
+                delta += cost_delta(table, data, player, obj)
     return table.variant.cost_to_pay(table, table.players[player], cost.reduced(delta))
+
+
+def cost_delta(table: Table, data: Mapping[str, Any], player: str, source: Obj) -> int:
+    """A cost_change's generic mana more (or, negative, less): ``cost_delta``, times its
+    ``per`` amount counted from ``player``'s seat ("{1} less for each creature card in your
+    graveyard")."""
+    delta = int(data.get("cost_delta", 0))
+    per = data.get("per")
+    return delta if per is None else delta * table.amount_of(per, player, source)
+
+
+def entry_payment(table: Table, answers: Answers, key: str, player: str, obj: Obj) -> int:
+    """The life ``player`` pays as ``obj`` enters to have it enter untapped ("As this land
+    enters, you may pay 2 life. If you don't, it enters tapped."): asked of them (a decision
+    ``pay_life``), 0 if they don't or can't (119.4: no more than their life total)."""
+    rule = obj.proto.tapped_entry
+    if rule is None or "pay_life" not in rule:
+        return 0
+    cost = int(rule["pay_life"])
+    life = table.players[player].team.life
+    if life is None or life < cost or table.enters_tapped(obj, player, paid=True):
+        return 0  # it cannot be paid, or paying would not untap it
+    picks = ask(
+        table,
+        answers,
+        key,
+        Decision(
+            "pay_life",
+            player,
+            f"{obj.name}: pay {cost} life so that it enters untapped? (choose yes or no)",
+            ["yes", "no"],
+            data={"card": obj.id, "life": cost},
+        ),
+    )
+    return cost if picks == ["yes"] else 0
 
 
 def mana_sources(table: Table, player: str) -> list[Source]:

@@ -18,6 +18,7 @@ class Table(Protocol):
     objects: dict[int, Obj]
     statics: list[chars_mod.StaticEffect]
     cda_busy: set[int]
+    dynamic_values: dict[chars_mod.StaticEffect, tuple[bool, int, int]]
 
     def chars(self, obj: Obj) -> Chars: ...
 

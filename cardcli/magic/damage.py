@@ -43,6 +43,8 @@ class Table(Protocol):
 
     def fire(self, kind: str, context: dict[str, Any], only: Obj | None = None) -> None: ...
 
+    def static_on(self, st: StaticEffect) -> bool: ...
+
     def watch(
         self,
         kind: str,
@@ -221,7 +223,7 @@ def gain_life(table: Table, player: str, amount: int, why: str) -> int:
 def _no_lifegain(table: Table, player: str) -> int | None:
     """The id of a permanent whose static ability stops ``player`` gaining life, if any."""
     for st in table.statics:
-        if st.ability.static != "no_lifegain":
+        if st.ability.static != "no_lifegain" or not table.static_on(st):
             continue
         who = st.ability.data.get("players", "all")
         owner = st.source.controller

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from cardcli.magic.cards import Effect
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
-from cardcli.magic.costs import pay_plan, payment
+from cardcli.magic.costs import entry_payment, pay_plan, payment
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
 from cardcli.magic.objects import Obj, StackItem
@@ -261,17 +261,25 @@ def search(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         )
         to = str(effect.get("to", "battlefield" if effect.get("tapped") else "hand"))
         found: list[Obj] = []
+        paid = 0
+        if to == "battlefield" and not effect.get("tapped") and picks:
+            chosen = table.objects.get(int(picks[0][1:]))
+            if chosen is not None:  # a shock land found: its controller may pay as it enters
+                paid = entry_payment(table, res.answers, f"{key}:enter:{player}", player, chosen)
         for pick in picks:
             obj = table.objects.get(int(pick[1:]))
             if obj is None:
                 continue
             if to == "battlefield":
+                if paid:
+                    table.lose_life(player, paid, "paid")
                 table.move(
                     obj,
                     "battlefield",
                     "searched",
                     tapped=bool(effect.get("tapped")),
                     controller=player,
+                    paid=bool(paid),
                 )
             elif to in ("hand", "graveyard"):
                 table.move(obj, to, "searched")

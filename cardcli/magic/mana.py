@@ -18,7 +18,7 @@ colours the cost does not ask for before the others, the most plentiful colour f
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
@@ -45,6 +45,7 @@ class ManaCost:
     phyrexian: tuple[str, ...] = ()  # {B/P}: B or 2 life
     x: int = 0  # how many {X}
     text: str = ""
+    spare: int = 0  # generic mana a reduction could not take off yet: it takes it off X's (601.2f)
 
     @classmethod
     def parse(cls, text: str) -> ManaCost:
@@ -88,7 +89,7 @@ class ManaCost:
         if not self.x:
             return self
         return ManaCost(
-            self.generic + self.x * value,
+            max(0, self.generic + self.x * value - self.spare),
             self.colored,
             self.hybrid,
             self.two_hybrid,
@@ -101,15 +102,32 @@ class ManaCost:
         """The cost with ``delta`` more (or, negative, less) generic mana (601.2f)."""
         if delta == 0:
             return self
-        return ManaCost(
-            max(0, self.generic + delta),
+        left = self.generic + delta - self.spare
+        cost = ManaCost(
+            max(0, left),
             self.colored,
             self.hybrid,
             self.two_hybrid,
             self.phyrexian,
             self.x,
-            self.text,
+            "",
+            # 601.2f: the total cost, X's value included, is reduced; what the generic
+            # mana could not take waits for X (and is lost if X is 0 or there is none).
+            max(0, -left) if self.x else 0,
         )
+        return replace(cost, text=cost.written())
+
+    def written(self) -> str:
+        """The cost in symbols, X first, then generic, hybrid and coloured mana:
+        ``{X}{2}{W/U}{B}``."""
+        parts = ["{X}"] * self.x
+        if self.generic:
+            parts.append("{" + str(self.generic) + "}")
+        parts.extend("{2/" + c + "}" for c in self.two_hybrid)
+        parts.extend("{" + "/".join(h) + "}" for h in self.hybrid)
+        parts.extend("{" + c + "/P}" for c in self.phyrexian)
+        parts.extend("{" + c + "}" for c in self.colored)
+        return "".join(parts) or "{0}"
 
     def plus(self, other: ManaCost) -> ManaCost:
         """The cost with ``other`` added to it (an additional cost, 601.2f)."""

@@ -9,7 +9,7 @@ nothing, which is exactly rule 608.2b. Ids are never reused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from cardcli.magic.cards import Ability, Effect, Proto
 
@@ -44,6 +44,8 @@ class Obj:
         "version",
         "zone",
     )
+
+    touches: ClassVar[int] = 0  # every object's changes, counted (what a count may read)
 
     def __init__(
         self, oid: int, proto: Proto, owner: str, zone: str, card_no: int | None = None
@@ -81,6 +83,7 @@ class Obj:
 
     def touch(self) -> None:
         self.version += 1
+        Obj.touches += 1  # (a cache key only: static abilities that count look again)
 
     def __repr__(self) -> str:
         return f"<#{self.id} {self.name} {self.zone}>"

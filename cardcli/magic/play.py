@@ -55,10 +55,8 @@ def play_land(table: Table, player: str, obj: Obj) -> None:
     if problem is not None:
         raise IllegalCommand(problem)
     table.pending = None
-    table.players[player].lands_played += 1
-    table.emit({"type": "land_played", "player": player, "card": obj.name})
-    table.move(obj, "battlefield", "played", controller=player)
-    flow.took_action(table)
+    # Played once how it enters is settled (a land that asks for life as it enters).
+    table.casting = Casting(player, obj.id, land=True)
     flow.run(table)
 
 

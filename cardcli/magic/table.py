@@ -45,11 +45,14 @@ class Table(Board):
         entered: list[Obj] = []
         # 614.1c, 614.12: how a permanent enters is decided before any of the batch moves.
         counters: dict[int, tuple[str, int]] = {}
+        tapped_now: set[int] = set()
         for mv in moves:
             if mv.to == "battlefield":
                 found = self._enters_with(mv.obj, mv.controller or mv.obj.owner)
                 if found is not None:
                     counters[mv.obj.id] = found
+                if self.enters_tapped(mv.obj, mv.controller or mv.obj.owner, mv.paid):
+                    tapped_now.add(mv.obj.id)
         for mv in moves:
             if (
                 mv.to == "graveyard"
@@ -85,8 +88,7 @@ class Table(Board):
             new = Obj(self.new_id(), old.proto, old.owner, mv.to, old.card_no)
             self.objects[new.id] = new
             if mv.to == "battlefield":
-                proto = old.proto
-                tapped = mv.tapped or proto.tapped_token or proto.enters_tapped
+                tapped = mv.tapped or old.id in tapped_now
                 self._enter(new, mv.controller or old.owner, tapped)
                 kind, count = counters.get(old.id, ("", 0))
                 if count > 0:
@@ -324,7 +326,7 @@ class Table(Board):
             obj = Obj(self.new_id(), proto, controller, "battlefield", None)
             self.objects[obj.id] = obj
             counters = self._enters_with(obj, controller)
-            self._enter(obj, controller, tapped or proto.tapped_token or proto.enters_tapped)
+            self._enter(obj, controller, tapped or self.enters_tapped(obj, controller))
             made.append(obj)
             created: Event = {
                 "type": "token_created",

@@ -20,6 +20,7 @@ from cardcli.games.horde.fighting import Fighting
 from cardcli.games.horde.judge import HORDE
 from cardcli.magic import actions, activation, casting, combat, costs
 from cardcli.magic.actions import can_play_land
+from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
 from cardcli.magic.modes import legal_modes
 from cardcli.magic.objects import Obj, Team
@@ -85,6 +86,39 @@ class Policy(Deciding, Fighting):
                 return answer
         return "pass"
 
+    def pays_to_untap(self, table: Table, decision: Decision) -> bool:
+        """A shock land: pay its life when the shared life stays at half the game's or more
+        and the land's mana untapped lets the bot cast now a spell it wants that it could not
+        cast without it."""
+        player = decision.player
+        land = table.objects.get(int(decision.data.get("card", 0)))
+        team = table.players[player].team
+        life = team.life or 0
+        if land is None or life - int(decision.data.get("life", 2)) < self.life_floor(table):
+            return False
+        if team is not table.active_team or table.step not in MAIN:
+            return False  # (it entered some other way: its mana is not wanted now)
+        kinds = tuple(sorted({c for a in land.proto.mana_abilities for m in a.mana for c in m}))
+        if not kinds:
+            return False
+        sources = costs.mana_sources(table, player)
+        with_it = [*sources, (land.id, kinds)]
+        for obj in table.players[player].hand:
+            if obj is land or "Land" in obj.proto.types:
+                continue
+            if not casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
+                continue  # castable without it
+            if casting.cast_problem(table, player, obj, None, sources=with_it, explain=False):
+                continue
+            if self.score_cast(table, team, player, obj) is not None:
+                return True
+        return False
+
+    def life_floor(self, table: Table) -> int:
+        """The shared life the bot keeps before it pays life for tempo: half the life the game
+        is played with (--life)."""
+        return int(table.extra.get("life_option", 40)) // 2
+
     def land_to_play(self, table: Table, player: str) -> Obj | None:
         lands = [
             o
@@ -93,9 +127,17 @@ class Policy(Deciding, Fighting):
         ]
         if not lands:
             return None
-        # An untapped land first when a spell in hand would use it now; else a tapped one.
-        lands.sort(key=lambda o: (not o.proto.enters_tapped, o.id))
+        # An untapped land first when a spell in hand would use it now (one that needs no
+        # life paid before one that does); else a tapped one (a shock land not paid for
+        # before a land that enters untapped for free).
+        lands.sort(key=lambda o: (self._untapped_rank(table, player, o), o.id))
         return lands[-1] if self._would_cast_with_one_more(table, player) else lands[0]
+
+    def _untapped_rank(self, table: Table, player: str, land: Obj) -> int:
+        """2: it enters untapped as things are; 1: if life is paid for it; 0: tapped."""
+        if not table.enters_tapped(land, player):
+            return 2
+        return 1 if not table.enters_tapped(land, player, paid=True) else 0
 
     def _would_cast_with_one_more(self, table: Table, player: str) -> bool:
         have = len(costs.mana_sources(table, player))

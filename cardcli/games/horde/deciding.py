@@ -106,6 +106,8 @@ class Deciding:
             return "choose yes" if "yes" in options else "choose done"
         if kind in ("pay", "unless_pay"):
             return "choose yes"  # (a spell worth casting is worth keeping)
+        if kind == "pay_life":
+            return "choose yes" if self.pays_to_untap(table, decision) else "choose no"
         if kind == "x":
             return f"choose {options[-1]}"
         if kind == "order":
@@ -258,6 +260,10 @@ class Deciding:
         room = decision.high - len(decision.picked)
         picks = good[:room] if len(good) >= need else scored[:need]
         return "choose " + " ".join(picks) if picks else "choose done"
+
+    def pays_to_untap(self, table: Table, decision: Decision) -> bool:
+        """Whether to pay life so that a land enters untapped (``basic.Policy`` decides)."""
+        return False
 
     def least_bad(self, table: Table, options: list[str], player: str, effect: Any) -> str:
         """A target that must be chosen though none is good: the Horde's, else our weakest."""

@@ -72,6 +72,7 @@ def new_table(
     table.extra["preparation"] = PREPARATION[players]
     table.extra["next_team"] = next_team
     table.extra["life_start"] = life
+    table.extra["life_option"] = int(options["life"])  # the game's shared life (--life)
     table.extra["card_count"] = 0
     return table
 

@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from cardcli.games.horde.variant import HORDE, PLAYERS
+from cardcli.magic import costs
 from cardcli.magic.flow import STEP_NAMES
 from cardcli.magic.mana import symbols
 from cardcli.magic.objects import Obj
@@ -156,14 +157,26 @@ def _player_lines(table: Table, seat: str, own: bool) -> list[str]:
     for text in others:
         lines.extend(_wrap(text))
     if own:
-        hand = ", ".join(_card_text(o) for o in player.hand) or "empty"
+        hand = ", ".join(_card_text(o, table) for o in player.hand) or "empty"
         lines.extend(_wrap(f"{seat}'s hand: " + hand))
     return lines
 
 
-def _card_text(obj: Obj) -> str:
+def _card_text(obj: Obj, table: Table | None = None) -> str:
     cost = obj.proto.cost
-    return f"#{obj.id} {obj.name}" + ("" if cost.is_free() else f" {cost}")
+    text = f"#{obj.id} {obj.name}" + ("" if cost.is_free() else f" {cost}")
+    if table is not None and _cost_changes(table, obj):
+        now = costs.spell_cost(table, obj.owner, obj)
+        if now is not None and str(now) != str(cost):
+            text += f" (costs {now} now)"  # 601.2f: "costs {1} less for each ..."
+    return text
+
+
+def _cost_changes(table: Table, obj: Obj) -> bool:
+    """Is there a cost change that may reach this card: its own, or a permanent's?"""
+    if any(a.static == "cost_change" and a.data.get("itself") for a in obj.proto.statics):
+        return True
+    return any(st.ability.static == "cost_change" for st in table.statics)
 
 
 def _stack_lines(table: Table) -> list[str]:
