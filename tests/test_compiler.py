@@ -446,3 +446,77 @@ def test_scry_surveil_and_annihilator() -> None:
     assert temple["abilities"][1]["effects"] == [{"do": "scry", "amount": 1, "each": "you"}]
     crusher = behaviour("Crusher", "Annihilator 2", keywords=["Annihilator"])
     assert crusher["keywords"] == ["Annihilator 2"]
+
+
+def test_modes_are_read_as_one_choice_of_their_bullets() -> None:
+    charm = behaviour("Test Charm", "Choose one —\n• Destroy target artifact.\n"
+                      "• Target player gains 3 life.", "Instant")  # fmt: skip
+    assert charm["choose"] == {"min": 1, "max": 1}
+    assert [no_text(mode)["effects"] for mode in charm["modes"]] == [
+        [{"do": "destroy", "target": "artifact"}],
+        [{"do": "gain_life", "amount": 3, "target": "player"}],
+    ]  # fmt: skip
+    odd = compile_card(card("Odd Charm", "Choose one —\n• Destroy target artifact.\n"
+                            "• Flip a coin.", "Instant"))  # fmt: skip
+    assert odd.status != "automated"  # a mode not read is never dropped silently
+
+
+def test_a_look_at_the_top_cards_is_completed_by_the_sentences_after_it() -> None:
+    impulse = behaviour("Test Dig", "Look at the top four cards of your library. You may "
+                        "reveal a creature or land card from among them and put it into your "
+                        "hand. Put the rest on the bottom of your library in a random order.",
+                        "Sorcery")  # fmt: skip
+    assert impulse["spell"] == [{"do": "dig", "amount": 4, "take": 1, "each": "you",
+                                 "filter": {"types": ["Creature", "Land"]}, "up_to": True,
+                                 "reveal": True, "rest": "bottom_random"}]  # fmt: skip
+
+
+def test_fights_edicts_and_counters_unless_paid() -> None:
+    fighter = behaviour("Test Fighter", "When ~ enters, it fights target creature you don't "
+                        "control.")  # fmt: skip
+    assert fighter["abilities"][0]["effects"] == [
+        {"do": "fight", "each": "it", "against": {"target": "creature_you_dont_control"}}
+    ]  # fmt: skip
+    edict = behaviour("Test Edict", "Target player sacrifices a creature.", "Sorcery")
+    assert edict["spell"] == [{"do": "sacrifice", "amount": 1, "each": "target_player",
+                               "filter": {"types": ["Creature"]}}]  # fmt: skip
+    leak = behaviour("Test Leak", "Counter target spell unless its controller pays {3}.",
+                     "Instant")  # fmt: skip
+    assert leak["spell"] == [{"do": "counter_spell", "target": "spell", "unless_pays": "{3}"}]
+
+
+def test_lands_that_enter_tapped_unless_and_shock_lands() -> None:
+    check = behaviour("Test Check", "~ enters tapped unless you control a Plains or an "
+                      "Island.\n{T}: Add {W} or {U}.", "Land", produces=["W", "U"])  # fmt: skip
+    assert no_text(check["abilities"]) == [{
+        "replacement": "enters_tapped",
+        "unless": {"amount": {"count": "lands", "controller": "you",
+                              "filter": {"subtypes": ["Plains", "Island"]}}, "at_least": 1},
+    }]  # fmt: skip
+    shock = behaviour("Test Shock", "As ~ enters, you may pay 2 life. If you don't, it "
+                      "enters tapped.\n{T}: Add {R} or {G}.", "Land",
+                      produces=["R", "G"])  # fmt: skip
+    assert no_text(shock["abilities"]) == [{"replacement": "enters_tapped", "pay_life": 2}]
+
+
+def test_statics_of_the_card_itself_with_a_condition() -> None:
+    adept = behaviour("Test Adept", "As long as you control another Wizard, ~ gets +1/+1 and "
+                      "has flying.")  # fmt: skip
+    anthem, grant = no_text(adept["abilities"])
+    condition = {"amount": {"count": "permanents", "controller": "you",
+                            "filter": {"subtypes": ["Wizard"], "other": True}}, "at_least": 1}
+    assert anthem == {"static": "anthem", "affects": {"self": True}, "controller": "you",
+                      "power": 1, "toughness": 1, "condition": condition}  # fmt: skip
+    assert grant["keywords"] == ["Flying"] and grant["condition"] == condition
+    mugger = behaviour("Test Mugger", "~ can't be blocked except by two or more creatures.")
+    assert mugger["keywords"] == ["Menace"]
+    lure = behaviour("Test Lure", "All creatures able to block ~ do so.")
+    assert no_text(lure["abilities"]) == [{"static": "must_be_blocked_by_all"}]
+
+
+def test_a_spell_that_costs_less_for_each_of_a_count() -> None:
+    wall = behaviour("Test Wall", "This spell costs {1} less to cast for each creature you "
+                     "control.", "Sorcery")  # fmt: skip
+    assert no_text(wall["abilities"]) == [{"static": "cost_change", "itself": True,
+                                           "cost_delta": -1,
+                                           "per": {"count": "creatures", "controller": "you"}}]

@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardcli.cards.mtg.compiler.abilities import Parts, compile_line
+from cardcli.cards.mtg.compiler.abilities import Parts, compile_line, compile_modal
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.modes import ModalLines, grouped
 from cardcli.cards.mtg.compiler.text import lines_of
 from cardcli.cards.mtg.tokens import tokens_in
 
@@ -53,8 +54,11 @@ def compile_card(record: dict[str, Any]) -> Compiled:
     ctx.compile_token = _token_abilities
     keywords = set(record.get("keywords", ()))
     parts = Parts()
-    for line in lines_of(record.get("oracle", ""), record["name"]):
-        compile_line(line, keywords, ctx, parts)
+    for unit in grouped(lines_of(record.get("oracle", ""), record["name"])):
+        if isinstance(unit, ModalLines):
+            compile_modal(unit, ctx, parts)
+        else:
+            compile_line(unit, keywords, ctx, parts)
     if "Land" in types:
         _land_mana(record, parts)
     behaviour: dict[str, Any] = dict(parts.extra)

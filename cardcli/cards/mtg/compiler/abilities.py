@@ -15,13 +15,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcli.cards.mtg.compiler.amounts import for_each
+from cardcli.cards.mtg.compiler.amounts import amount, count_of, for_each
 from cardcli.cards.mtg.compiler.clauses import effects_of
+from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.statics import static_of
 from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
-from cardcli.cards.mtg.compiler.triggers import OTHERS_TRIGGERS, condition_of, trigger_of
+from cardcli.cards.mtg.compiler.triggers import OTHERS_TRIGGERS, trigger_of
 from cardcli.cards.mtg.compiler.words import (
     COLORS,
     KEYWORDS_WITH_COST,
@@ -40,6 +42,43 @@ class Parts:
     extra: dict[str, Any] = field(default_factory=dict)  # flashback, equip, keywords...
     unread: list[str] = field(default_factory=list)  # the lines left to the players
     read: int = 0  # lines compiled
+
+
+def compile_modal(unit: ModalLines, ctx: Context, parts: Parts) -> None:
+    """A modal spell, or a modal triggered or activated ability (700.2)."""
+    lead = unit.lead.strip().rstrip(",").strip()
+    ability: dict[str, Any] | None = None
+    if not lead and ctx.spell:
+        modes = modes_of(unit, ctx.for_ability(itself=False), _body_effects)
+        if modes is not None:
+            parts.extra["modes"] = modes
+            parts.extra["choose"] = choose_of(unit.count, len(modes))
+            parts.read += 1
+            return
+    elif lead.endswith(":"):
+        head, colon, _body = _split_cost(lead + " ")
+        cost = cost_of(head) if colon else None
+        modes = modes_of(unit, ctx.for_ability(itself=True), _body_effects) if cost else None
+        if cost is not None and modes is not None:
+            ability = {"activated": True, "cost": cost}
+    elif re.match(r"^(When|Whenever|At) ", lead):
+        triggers = trigger_of(lead, ctx.types)
+        itself = triggers is not None and all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
+        modes = modes_of(unit, ctx.for_ability(itself), _body_effects) if triggers else None
+        if triggers and modes is not None:
+            for trigger in triggers:
+                parts.abilities.append(
+                    {**trigger, "modes": modes, "choose": choose_of(unit.count, len(modes)),
+                     "text": "\n".join(unit.printed)}
+                )  # fmt: skip
+            parts.read += 1
+            return
+    if ability is not None and modes is not None:
+        ability.update(modes=modes, choose=choose_of(unit.count, len(modes)))
+        parts.abilities.append({**ability, "text": "\n".join(unit.printed)})
+        parts.read += 1
+        return
+    parts.unread.extend(unit.printed)
 
 
 def compile_line(line: Line, keywords: set[str], ctx: Context, parts: Parts) -> None:
@@ -294,10 +333,35 @@ def _trigger_split(text: str) -> tuple[str, str] | None:
 # -- replacements and statics -------------------------------------------------------------------
 
 
+_SHOCK = re.compile(r"As ~ enters, you may pay (\d+) life\. If you don't, it enters tapped\.")
+
+
 def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
     text = line.text
     if text == "~ enters tapped.":
         parts.abilities.append({"replacement": "enters_tapped", "text": line.printed})
+        return True
+    match = re.fullmatch(r"~ enters tapped unless (.+)\.", text)
+    if match:  # 614.1c: checked as it enters
+        condition = condition_of(match.group(1))
+        if condition is None:
+            return False
+        parts.abilities.append(
+            {"replacement": "enters_tapped", "unless": condition, "text": line.printed}
+        )
+        return True
+    match = _SHOCK.fullmatch(text)
+    if match:  # a shock land: its controller chooses as it enters
+        parts.abilities.append(
+            {"replacement": "enters_tapped", "pay_life": int(match.group(1)),
+             "text": line.printed}
+        )  # fmt: skip
+        return True
+    cost = _own_cost(text)
+    if cost is not None:
+        if not cost:
+            return False
+        parts.abilities.append({**cost, "text": line.printed})
         return True
     match = re.fullmatch(
         r"~ enters with (\w+) ([+-]\d/[+-]\d|[a-z]+) counters? on it"
@@ -331,6 +395,41 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if _LINKED_RETURN.fullmatch(text):
         return _linked_return(parts)
     return None
+
+
+_OWN_COST = re.compile(r"~ costs \{(\d+|X)\} (less|more) to cast(?: for each (.+?)|, where X is (.+?)"
+                       r"| if (.+?))?\.")  # fmt: skip
+
+
+def _own_cost(text: str) -> dict[str, Any] | None:
+    """601.2f: "This spell costs {1} less to cast for each creature card in your graveyard."
+    None if the line is not one; {} if it is one the model cannot hold."""
+    match = _OWN_COST.fullmatch(text)
+    if match is None:
+        return None
+    size, way, each, where, when = match.groups()
+    sign = -1 if way == "less" else 1
+    ability: dict[str, Any] = {"static": "cost_change", "itself": True}
+    if size == "X":
+        per = amount(where) if where else None
+        if per is None:
+            return {}
+        ability.update(cost_delta=sign, per=per)
+    elif each:
+        per = count_of(each)
+        if per is None:
+            return {}
+        ability.update(cost_delta=sign * int(size), per=per)
+    else:
+        ability["cost_delta"] = sign * int(size)
+    if when:
+        condition = condition_of(when)
+        if condition is None:
+            return {}
+        ability["condition"] = condition
+    elif not (each or where):
+        return {}  # an unconditional change of its own cost: the printed cost says it
+    return ability
 
 
 _LINKED_RETURN = re.compile(

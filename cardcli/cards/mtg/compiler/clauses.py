@@ -24,7 +24,9 @@ from typing import Any
 from cardcli.cards.mtg.compiler.amounts import amount
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.imperatives import imperative
+from cardcli.cards.mtg.compiler.phrases import noun_phrase
 from cardcli.cards.mtg.compiler.verbs import SINGULAR, VERB_WORDS, subject_verb
+from cardcli.cards.mtg.compiler.words import number
 
 MAX_SPLITS = 6  # "and" joins at most this many clauses; a longer sentence is read whole
 
@@ -127,6 +129,10 @@ def modifier(text: str, before: list[Effect], ctx: Context) -> list[Effect] | No
     its own, but ``[]``); None if the sentence is not one."""
     if not before:
         return None
+    if before[-1].get("do") == "dig":
+        step = dig_step(text, before[-1])
+        if step is not None:
+            return step
     has = _TOKENS_HAVE.fullmatch(text)
     if has and before[-1].get("do") == "create_token":  # 'They have "Sacrifice this token: ..."'
         return _token_has(before[-1], has.group(1), ctx)
@@ -159,3 +165,66 @@ def _token_has(effect: Effect, ability: str, ctx: Context) -> list[Effect] | Non
         return None
     token["abilities"] = [*token.get("abilities", []), *behaviour["abilities"]]
     return []
+
+
+_TAKE = re.compile(
+    r"(You may reveal|You may put|Reveal|Put) (an?|one|two|up to (?:one|two|three)|any number) "
+    r"(?:(.+?) (?:cards? )?)?(?:from among them|of them)"
+    r"(?: and put (?:it|them) )?(?: ?(into your hand|onto the battlefield(?: tapped)?|"
+    r"into your graveyard))"
+    r"(?: and the (?:rest|other) (on the bottom of your library(?: in (?:a random|any) order)?|"
+    r"into your graveyard))?"
+)
+_REST = re.compile(
+    r"Put the rest (on the bottom of your library in (?:a random|any) order|into your graveyard"
+    r"|back on top of your library in any order)"
+)
+
+
+def dig_step(text: str, dig: Effect) -> list[Effect] | None:
+    """A sentence after "Look at the top N cards of your library" saying what is taken and
+    where the rest go; changes the dig before it (``[]``), or None."""
+    rest = _REST.fullmatch(text)
+    if rest is not None and "rest" not in dig:
+        dig["rest"] = _rest(rest.group(1))
+        return []
+    take = _TAKE.fullmatch(text)
+    if take is None or dig.get("take"):
+        return None
+    verb, how_many, what, where, rest_where = take.groups()
+    count = how_many.split()[-1]
+    if count == "number":
+        return None
+    taken = number(count)
+    if not isinstance(taken, int):
+        return None
+    if what:
+        noun = noun_phrase("each " + what + " card")
+        if noun is None or noun.head != "card":
+            return None
+        if noun.filter:
+            dig["filter"] = dict(noun.filter)
+    dig["take"] = taken
+    if verb.startswith("You may") or how_many.startswith("up to"):
+        dig["up_to"] = True
+    if "reveal" in verb.lower():
+        dig["reveal"] = True
+    if where.startswith("onto"):
+        dig["to"] = "battlefield"
+        if where.endswith("tapped"):
+            dig["tapped"] = True
+    elif where == "into your graveyard":
+        dig["to"] = "graveyard"
+    if rest_where:
+        dig["rest"] = _rest(rest_where)
+    return []
+
+
+def _rest(where: str) -> str:
+    if where == "on the bottom of your library":
+        return "bottom"
+    if where.startswith("into"):
+        return "graveyard"
+    if where.startswith("back on top"):
+        return "top"
+    return "bottom_random" if "random" in where else "bottom"

@@ -238,10 +238,18 @@ def _untap(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None
 
 
 def _counter(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    unless = re.fullmatch(r"(.+?) unless its controller pays (\{[^ ]+\})", rest)
+    if unless:  # 118.12a
+        rest = unless.group(1)
+        if not mana_cost(unless.group(2)):
+            return None
     reach = reach_of(rest, ctx, before)
     if reach is None or reach.get("target") not in ("spell", "creature_spell", "noncreature_spell"):
         return None
-    return [{"do": "counter_spell", **reach}]
+    found: Effect = {"do": "counter_spell", **reach}
+    if unless:
+        found["unless_pays"] = unless.group(2) if unless.group(2) != "{X}" else "X"
+    return [found]
 
 
 _SEARCH = re.compile(
@@ -346,7 +354,22 @@ def _look(kind: str) -> Handler:
     return handler
 
 
+def _look_at(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """ "Look at the top five cards of your library": a dig the sentences after it complete
+    (``clauses.dig_step``); "..., then put them back in any order": nothing taken."""
+    match = re.fullmatch(
+        rf"at the top ({NUMBER}) cards of your library(, then put them back in any order)?", rest
+    )
+    if match is None:
+        return None
+    found: Effect = {"do": "dig", "amount": number(match.group(1)), "take": 0, "each": "you"}
+    if match.group(2):
+        found["rest"] = "top"
+    return [found]
+
+
 IMPERATIVES: dict[str, Handler] = {
+    "look": _look_at,
     "scry": _look("scry"),
     "surveil": _look("surveil"),
     "destroy": _destroy,

@@ -254,6 +254,8 @@ def _head(noun: Noun, rest: str) -> Noun | None:
         if not heads:  # "Zombies": creatures; "Swamps": lands
             land = all(t in LAND_TYPES for t in subtypes)
             noun.filter["types"] = ["Land"] if land else ["Creature"]
+    if "or" in words:  # "artifact or enchantment card": one of them, not both
+        return _either(noun, words)
     for word in words:  # the words before the head: each an adjective the filter can say
         if not _adjective(noun, word):
             return None
@@ -262,6 +264,22 @@ def _head(noun: Noun, rest: str) -> Noun | None:
         # "creature card", "creature tokens": of that type (as a head word says it).
         noun.filter["types"] = noun.filter.pop("all_types")
     return noun
+
+
+def _either(noun: Noun, words: list[str]) -> Noun | None:
+    """Adjectives joined by "or": all card types ("instant or sorcery card") or all colours
+    ("red or green creature") become one filter key with either of them; a mix of kinds
+    ("Dinosaur or land card") is more than a filter can say."""
+    alternatives = [w.lower().rstrip(",") for w in words if w.lower() not in ("or", "and")]
+    if noun.filter.get("types") and noun.head not in ("card", "spell", "permanent"):
+        return None
+    if all(a in CARD_TYPES for a in alternatives) and "types" not in noun.filter:
+        noun.filter["types"] = [CARD_TYPES[a] for a in alternatives]
+        return noun
+    if all(a in COLORS for a in alternatives) and "colors" not in noun.filter:
+        noun.filter["colors"] = [COLORS[a] for a in alternatives]
+        return noun
+    return None
 
 
 def _adjective(noun: Noun, word: str) -> bool:

@@ -13,7 +13,9 @@ import re
 from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount, for_each
+from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
+from cardcli.cards.mtg.compiler.text import upper_first
 from cardcli.cards.mtg.compiler.words import engine_keyword
 
 Ability = dict[str, Any]
@@ -29,8 +31,28 @@ _LIFEGAIN = {
 
 
 def static_of(text: str) -> tuple[str, Any] | None:
-    """("abilities", [...]) or ("keywords", [...]) for a static line; None if unread."""
+    """("abilities", [...]) or ("keywords", [...]) for a static line; None if unread.
+
+    "As long as ..." (before or after) makes it a conditional static: the condition goes
+    on each ability it gives."""
     text = text.strip()
+    lead = re.fullmatch(r"As long as (.+?), (.+)", text)
+    tail = re.fullmatch(r"(.+?),? as long as (.+?)\.", text)
+    if lead is not None or tail is not None:
+        if lead is not None:
+            cond_text, rest = lead.group(1), lead.group(2)
+        else:
+            assert tail is not None
+            cond_text, rest = tail.group(2), tail.group(1) + "."
+        condition = condition_of(cond_text)
+        found = _plain_static(upper_first(rest)) if condition is not None else None
+        if found is None or found[0] != "abilities":
+            return None  # a keyword the card has only while ...: a static of the model
+        return "abilities", [{**ability, "condition": condition} for ability in found[1]]
+    return _plain_static(text)
+
+
+def _plain_static(text: str) -> tuple[str, Any] | None:
     own = _own_keywords(text)
     if own is not None:
         return "keywords", own
@@ -55,13 +77,38 @@ def static_of(text: str) -> tuple[str, Any] | None:
     match = re.fullmatch(r"(.+?) spells you cast cost \{(\d+)\} (less|more) to cast\.", text)
     if match:
         return _cost_change(match.group(1), int(match.group(2)), match.group(3))
-    match = re.fullmatch(r"(.+?) attack each combat if able\.", text)
+    match = re.fullmatch(r"(.+?) attacks? each combat if able\.", text)
     if match:
         return _rule(match.group(1), "must_attack")
     match = re.fullmatch(r"(.+?) can't (attack|block)\.", text)
     if match:
         return _rule(match.group(1), "cant_" + match.group(2))
+    match = re.fullmatch(r"~ can't be blocked (by|except by) (.+?)\.", text)
+    if match:
+        return _unblockable_by(match.group(1), match.group(2))
+    if text == "All creatures able to block ~ do so.":  # Lure (509.1c)
+        return "abilities", [{"static": "must_be_blocked_by_all"}]
     return None
+
+
+def _unblockable_by(how: str, what: str) -> tuple[str, Any] | None:
+    """ "~ can't be blocked by creatures with power 2 or less" (509.1b), "... except by
+    creatures with flying" (those without can't)."""
+    if how == "except by" and what == "two or more creatures":
+        return "keywords", ["Menace"]
+    noun = noun_phrase("each " + what)
+    if noun is None or noun.zone != "battlefield" or noun.owner is not None:
+        return None
+    filt = dict(noun.filter)
+    if filt.get("types") == ["Creature"]:
+        filt.pop("types")
+    if how == "except by":  # the creatures that can't block are the others: one key, negated
+        if set(filt) != {"keywords"} or len(filt["keywords"]) != 1:
+            return None
+        filt = {"not_keywords": filt["keywords"]}
+    if not filt:
+        return None
+    return "abilities", [{"static": "cant_be_blocked_by", "filter": filt}]
 
 
 def _own_keywords(text: str) -> list[str] | None:
@@ -75,6 +122,8 @@ def _own_keywords(text: str) -> list[str] | None:
 
 def _affected(subject: str) -> tuple[dict[str, Any], str] | None:
     """Whom an anthem reaches: its filter and whose ("you", "opponents", "any")."""
+    if subject.strip() == "~":  # the card itself: "~ gets +1/+1 for each ..."
+        return {"self": True}, "you"
     noun = noun_phrase(subject)
     if noun is None or noun.zone != "battlefield" or noun.choose not in ("each", "a"):
         return None

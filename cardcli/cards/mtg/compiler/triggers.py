@@ -10,9 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardcli.cards.mtg.compiler.amounts import count_of
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
-from cardcli.cards.mtg.compiler.words import number
 
 Trigger = dict[str, Any]
 
@@ -216,35 +214,3 @@ def _cast(who: str, what: str) -> list[Trigger] | None:
                  "trigger_filter": {"types": [types[kind]]}}
             )  # fmt: skip
     return found
-
-
-def condition_of(text: str) -> dict[str, Any] | None:
-    """An intervening if (603.4) the model can check: a count of permanents or cards against
-    a number ("if no creatures are on the battlefield", "if you control three or more
-    artifacts"); None for any other."""
-    text = " ".join(text.split())
-    match = re.fullmatch(r"no (.+?) (?:are|is) on the battlefield", text)
-    if match:
-        counted = count_of(match.group(1))
-        return None if counted is None else {"amount": counted, "equals": 0}
-    match = re.fullmatch(r"you control no (.+)", text)
-    if match:
-        counted = count_of(match.group(1) + " you control")
-        return None if counted is None else {"amount": counted, "equals": 0}
-    match = re.fullmatch(r"you control (\w+) or more (.+)", text)
-    if match:
-        least, counted = number(match.group(1)), count_of(match.group(2) + " you control")
-        if not isinstance(least, int) or counted is None:
-            return None
-        return {"amount": counted, "at_least": least}
-    match = re.fullmatch(r"you control an? (.+)", text)
-    if match:
-        counted = count_of(match.group(1) + "s you control")
-        return None if counted is None else {"amount": counted, "at_least": 1}
-    match = re.fullmatch(r"there are (\w+) or more (.+)", text)
-    if match:
-        least, counted = number(match.group(1)), count_of(match.group(2))
-        if not isinstance(least, int) or counted is None:
-            return None
-        return {"amount": counted, "at_least": least}
-    return None

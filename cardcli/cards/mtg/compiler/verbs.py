@@ -28,7 +28,7 @@ VERB_WORDS = set(SINGULAR) | {"gain", "lose", "discard", "mill", "draw", "get", 
 
 _VERBS = re.compile(
     r"^(?P<subject>.+?) (?P<verb>deals|draws|discards|loses|gains|gets|get|sacrifices|sacrifice|"
-    r"mills|mill|gain|lose|draw|discard|creates|create|returns)\b(?P<rest>.*)$"
+    r"mills|mill|gain|lose|draw|discard|creates|create|returns|fights)\b(?P<rest>.*)$"
 )
 
 
@@ -191,8 +191,9 @@ def keywords_of(text: str) -> list[str] | None:
 
 def _sacrifices(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     reach = player_reach(subject, ctx, before)
-    if reach is None or "target" in reach:
+    if reach is None:
         return None
+    reach = _each(reach)  # "Target player sacrifices": a target slot for the player
     match = re.fullmatch(rf"({NUMBER}) (.+?)(?: of their choice)?", rest)
     if match is None:
         return None
@@ -239,7 +240,22 @@ def _returns(subject: str, rest: str, ctx: Context, before: list[Effect]) -> lis
     return [found]
 
 
+def _fights(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """701.14: "Target creature you control fights target creature you don't control", "it
+    fights up to one target creature you don't control"."""
+    fighter = reach_of(subject, ctx, before)
+    other = reach_of(rest, ctx, before)
+    if fighter is None or other is None or "target" not in other:
+        return None
+    if _is_player(fighter) or other["target"] in ("player", "opponent", "any"):
+        return None
+    if "target" not in fighter and fighter.get("each") != "it":
+        return None  # the model's fight is a target or the source itself
+    return [{"do": "fight", **fighter, "against": other}]
+
+
 VERB_HANDLERS: dict[str, Handler] = {
+    "fights": _fights,
     "returns": _returns,
     "deals": _deals,
     "draws": _cards("draw"),
