@@ -503,8 +503,14 @@ def test_statics_of_the_card_itself_with_a_condition() -> None:
     adept = behaviour("Test Adept", "As long as you control another Wizard, ~ gets +1/+1 and "
                       "has flying.")  # fmt: skip
     anthem, grant = no_text(adept["abilities"])
-    condition = {"amount": {"count": "permanents", "controller": "you",
-                            "filter": {"subtypes": ["Wizard"], "other": True}}, "at_least": 1}
+    condition = {
+        "amount": {
+            "count": "permanents",
+            "controller": "you",
+            "filter": {"subtypes": ["Wizard"], "other": True},
+        },
+        "at_least": 1,
+    }
     assert anthem == {"static": "anthem", "affects": {"self": True}, "controller": "you",
                       "power": 1, "toughness": 1, "condition": condition}  # fmt: skip
     assert grant["keywords"] == ["Flying"] and grant["condition"] == condition
@@ -517,6 +523,11 @@ def test_statics_of_the_card_itself_with_a_condition() -> None:
 def test_a_spell_that_costs_less_for_each_of_a_count() -> None:
     wall = behaviour("Test Wall", "This spell costs {1} less to cast for each creature you "
                      "control.", "Sorcery")  # fmt: skip
-    assert no_text(wall["abilities"]) == [{"static": "cost_change", "itself": True,
-                                           "cost_delta": -1,
-                                           "per": {"count": "creatures", "controller": "you"}}]
+    assert no_text(wall["abilities"]) == [
+        {
+            "static": "cost_change",
+            "itself": True,
+            "cost_delta": -1,
+            "per": {"count": "creatures", "controller": "you"},
+        }
+    ]
