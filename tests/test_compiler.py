@@ -531,3 +531,78 @@ def test_a_spell_that_costs_less_for_each_of_a_count() -> None:
             "per": {"count": "creatures", "controller": "you"},
         }
     ]
+
+
+def test_counts_of_devotion_greatest_power_and_what_was_done_this_way() -> None:
+    merchant = behaviour("Test Merchant", "When ~ enters, each opponent loses X life, where X "
+                         "is your devotion to black. You gain life equal to the life lost this "
+                         "way.")  # fmt: skip
+    loses, gains = merchant["abilities"][0]["effects"]
+    assert loses["amount"] == {"count": "devotion", "controller": "you", "colors": ["B"]}
+    assert gains["amount"] == {"previous": "life_lost"}
+    waves = behaviour("Test Waves", "When ~ enters, create a number of 1/0 blue Elemental "
+                      "creature tokens equal to your devotion to blue.")  # fmt: skip
+    assert waves["abilities"][0]["effects"][0]["amount"]["colors"] == ["U"]
+    sprouting = behaviour("Test Sprouting", "Create X 1/1 green Saproling creature tokens, "
+                          "where X is the greatest power among creatures you control.",
+                          "Sorcery")  # fmt: skip
+    assert sprouting["spell"][0]["amount"] == {"count": "greatest_power", "controller": "you"}
+    fumigate = behaviour("Test Fumigate", "Destroy all creatures. You gain 1 life for each "
+                         "creature destroyed this way.", "Sorcery")  # fmt: skip
+    assert fumigate["spell"][1]["amount"] == {"previous": "destroyed"}
+    flesh = behaviour("Test Flesh", "Each other player sacrifices a creature. You create a 2/2 "
+                      "black Zombie creature token for each creature sacrificed this way.",
+                      "Sorcery")  # fmt: skip
+    assert flesh["spell"][0]["each"] == "each_other_player"
+    assert flesh["spell"][1]["amount"] == {"previous": "sacrificed"}
+    reanimate = behaviour("Test Reanimate", "Put target creature card from a graveyard onto the "
+                          "battlefield under your control. You lose life equal to that card's "
+                          "mana value.", "Sorcery")  # fmt: skip
+    assert reanimate["spell"][1]["amount"] == {"previous": "mana_value"}
+
+
+def test_plus_x_pumps_and_x_tokens_take_the_value_of_x() -> None:
+    hoof = behaviour("Test Hoof", "When ~ enters, creatures you control gain trample and get "
+                     "+X/+X until end of turn, where X is the number of creatures you "
+                     "control.")  # fmt: skip
+    (pump,) = hoof["abilities"][0]["effects"]
+    count = {"count": "creatures", "controller": "you"}
+    assert pump["power"] == count and pump["toughness"] == count
+    assert pump["keywords"] == ["Trample"] and pump["until"] == "end_of_turn"
+    stampede = behaviour("Test Stampede", "Until end of turn, creatures you control gain trample "
+                         "and get +X/+X, where X is the greatest power among creatures you "
+                         "control.", "Sorcery")  # fmt: skip
+    assert stampede["spell"][0]["until"] == "end_of_turn"
+    rebirth = behaviour("Test Rebirth", "Destroy all creatures, then create an X/X colorless "
+                        "Phyrexian Horror artifact creature token, where X is the number of "
+                        "creatures destroyed this way.", "Sorcery")  # fmt: skip
+    token = rebirth["spell"][1]
+    assert token["token"]["power"] == "X" and token["x"] == {"previous": "destroyed"}
+    shrink = compile_card(card("Test Shrink", "Target creature gets -X/-X until end of turn.",
+                               "Instant"))  # fmt: skip
+    assert shrink.status == "manual"  # the model's pump counts up only
+
+
+def test_spells_cast_with_a_filter_poison_and_discard() -> None:
+    colossus = behaviour("Test Colossus", "Whenever you cast a Zombie spell, create a tapped "
+                         "2/2 black Zombie creature token.")  # fmt: skip
+    assert colossus["abilities"][0]["trigger_filter"] == {"subtypes": ["Zombie"]}
+    eidolon = behaviour("Test Eidolon", "Whenever a player casts a spell with mana value 3 or "
+                        "less, this creature deals 2 damage to that player.")  # fmt: skip
+    assert eidolon["abilities"][0]["controller"] == "any"
+    assert eidolon["abilities"][0]["trigger_filter"] == {"max_mana_value": 3}
+    praetors = behaviour("Test Praetors", "Whenever you cast a creature spell with infect, "
+                         "target player gets a poison counter.")  # fmt: skip
+    assert praetors["abilities"][0]["effects"] == [
+        {"do": "poison", "amount": 1, "each": "target_player"}
+    ]  # fmt: skip
+    regisaur = behaviour("Test Regisaur", "At the beginning of your upkeep, discard a card.")
+    assert regisaur["abilities"][0]["effects"] == [{"do": "discard", "amount": 1, "each": "you"}]
+    sludge = behaviour("Test Sludge", "Target player discards a card for each Swamp you "
+                       "control.", "Sorcery")  # fmt: skip
+    assert sludge["spell"][0]["amount"] == {
+        "count": "lands", "controller": "you", "filter": {"subtypes": ["Swamp"]}
+    }  # fmt: skip
+    engine = behaviour("Test Engine", "When ~ dies, it deals 6 damage to target opponent or "
+                       "planeswalker.")  # fmt: skip
+    assert engine["abilities"][0]["effects"][0]["target"] == "opponent_or_planeswalker"

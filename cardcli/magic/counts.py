@@ -58,6 +58,10 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
         return True
 
     total = 0
+    if kind == "devotion":
+        return devotion(table, amount.get("colors", ()), counted) * times
+    if kind == "greatest_power":
+        return greatest_power(table, filt, counted, source) * times
     if kind in ("creatures", "permanents", "lands"):
         for obj in table.battlefield.values():
             if not counted(obj.controller):
@@ -83,3 +87,34 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
                     continue
                 total += 1
     return total * times
+
+
+def devotion(table: Table, colors: Any, counted: Any) -> int:
+    """700.5: the mana symbols of ``colors`` among the mana costs of the permanents the
+    counted players control; a hybrid symbol counts once if any of its colours is one."""
+    wanted = set(colors)
+    total = 0
+    for obj in table.battlefield.values():
+        if not counted(obj.controller):
+            continue
+        cost = obj.proto.cost
+        total += sum(1 for c in cost.colored if c in wanted)
+        total += sum(1 for pair in cost.hybrid if wanted & set(pair))
+        total += sum(1 for c in (*cost.two_hybrid, *cost.phyrexian) if c in wanted)
+    return total
+
+
+def greatest_power(table: Table, filt: Any, counted: Any, source: Obj | None) -> int:
+    """The greatest power among the counted players' creatures that match ``filt`` (0 if
+    none; a negative power counts as 0 for a number of things made)."""
+    best = 0
+    for obj in table.battlefield.values():
+        if not counted(obj.controller):
+            continue
+        ch = table.chars(obj) if obj is not source else table.printed(obj)
+        if "Creature" not in ch.types:
+            continue
+        if filt and not chars_mod.matches(table, filt, obj, ch, source.id if source else None):
+            continue
+        best = max(best, ch.power)
+    return best

@@ -9,7 +9,7 @@ fixed points. Handlers never read files, print or call a player.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardcli.magic.cards import Effect, norm_keyword
 from cardcli.magic.chars import matches
@@ -29,6 +29,7 @@ from cardcli.magic.reach import (
     remember,
     subjects,
     token_proto,
+    value_of,
 )
 from cardcli.magic.table import Move
 from cardcli.magic.targets import Slot, slots_of, spell_label
@@ -89,7 +90,12 @@ def _damage(table: Table, res: Resolution, effect: Effect, key: str) -> None:
 def _destroy(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = subjects(table, res, effect)
     remember(table, res, reached)
-    table.destroy(objects_of(table, reached), no_regenerate=bool(effect.get("no_regenerate")))
+    going = table.destroy_moves(
+        objects_of(table, reached), "destroyed", bool(effect.get("no_regenerate"))
+    )
+    moved = table.move_many(going) if going else []
+    # "for each creature destroyed this way": what was put into a graveyard (701.8)
+    res.results["destroyed"] = res.results.get("destroyed", 0) + len(moved)
 
 
 def _exile(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -110,6 +116,9 @@ def _create_token(table: Table, res: Resolution, effect: Effect, key: str) -> No
     data = effect.get("token")
     if not data:
         return
+    if "X" in (data.get("power"), data.get("toughness")):  # an X/X token: X known now
+        size = str(value_of(table, res, effect.get("x", "X")))
+        data = {**data, **{k: size for k in ("power", "toughness") if data.get(k) == "X"}}
     proto = token_proto(data)
     for player in players:
         table.create_tokens(proto, player, amount, bool(effect.get("tapped", False)))
@@ -130,6 +139,14 @@ def _lose_life(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     for player in players_of(table, reached):
         lost += table.lose_life(player, amount, "effect")
     res.results["life_lost"] = res.results.get("life_lost", 0) + lost
+
+
+def _poison(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    reached = subjects(table, res, effect)
+    remember(table, res, reached)
+    amount = amount_of_effect(table, res, effect)
+    for player in players_of(table, reached):
+        table.give_poison(player, amount, "effect")
 
 
 def _draw(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -240,13 +257,15 @@ def _pump(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = subjects(table, res, effect)
     table.clock += 1
     keywords = tuple(norm_keyword(k) for k in effect.get("keywords", ()))
+    # "+X/+X where X is ...": counted once, as it resolves (608.2h)
+    power, toughness = (_boost(table, res, effect.get(key, 0)) for key in ("power", "toughness"))
     for obj in objects_of(table, reached):
         if obj.zone != "battlefield":
             continue
         eff = ObjEffect(
             table.clock,
-            power=int(effect.get("power", 0)),
-            toughness=int(effect.get("toughness", 0)),
+            power=power,
+            toughness=toughness,
             set_power=effect.get("set_power"),
             set_toughness=effect.get("set_toughness"),
             keywords=keywords,
@@ -265,6 +284,10 @@ def _pump(table: Table, res: Resolution, effect: Effect, key: str) -> None:
                 "until": eff.until,
             }
         )
+
+
+def _boost(table: Table, res: Resolution, value: Any) -> int:
+    return value if isinstance(value, int) else value_of(table, res, value)
 
 
 def _tap(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -341,6 +364,7 @@ def _regenerate(table: Table, res: Resolution, effect: Effect, key: str) -> None
 HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "damage": _damage,
     "destroy": _destroy,
+    "poison": _poison,
     "exile": _exile,
     "sacrifice": sacrifice,
     "create_token": _create_token,

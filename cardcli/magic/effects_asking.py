@@ -74,6 +74,7 @@ def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         )
         chosen.extend(table.objects[int(p[1:])] for p in picks if int(p[1:]) in table.objects)
     table.sacrifice(chosen)
+    res.results["sacrificed"] = res.results.get("sacrificed", 0) + len(chosen)
 
 
 def discard(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -120,6 +121,7 @@ def discard(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         )
         chosen.extend(table.objects[int(p[1:])] for p in picks if int(p[1:]) in table.objects)
     table.move_many([Move(obj, "graveyard", "discarded") for obj in chosen])
+    res.results["discarded"] = res.results.get("discarded", 0) + len(chosen)
 
 
 def pay(table: Table, res: Resolution, effect: Effect, key: str) -> None:

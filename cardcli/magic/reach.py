@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardcli.magic.cards import Effect, Proto
 from cardcli.magic.chars import matches
@@ -69,6 +69,8 @@ def subjects(table: Table, res: Resolution, effect: Effect, default: str = "you"
         return [p.name for p in table.apnap()]
     if each == "each_opponent":
         return [p.name for p in table.apnap() if table.are_opponents(p.name, controller)]
+    if each == "each_other_player":  # teammates too, not only opponents
+        return [p.name for p in table.apnap() if p.name != controller]
     if each == "it":
         source = table.objects.get(item.source_id)
         return [source.id] if source is not None and source.zone == "battlefield" else []
@@ -133,9 +135,14 @@ def players_of(table: Table, targets: list[Target]) -> list[str]:
 
 
 def amount_of_effect(table: Table, res: Resolution, effect: Effect, default: int = 1) -> int:
-    amount = effect.get("amount", default)
+    return value_of(table, res, effect.get("amount", default))
+
+
+def value_of(table: Table, res: Resolution, amount: Any) -> int:
+    """An amount of the model, counted now for this resolution (never below 0)."""
     if isinstance(amount, dict) and "previous" in amount:
-        return max(0, res.results.get(str(amount["previous"]), 0))  # "... this way"
+        times = int(amount.get("times", 1))  # "... for each creature destroyed this way"
+        return max(0, res.results.get(str(amount["previous"]), 0)) * times
     source = table.objects.get(res.item.source_id)
     return max(0, table.amount_of(amount, res.item.controller, source, res.item.x))
 
@@ -152,6 +159,8 @@ def remember(table: Table, res: Resolution, reached: list[Target]) -> None:
             players.append(obj.controller)
             if obj.zone == "battlefield" and "power" not in res.results:
                 res.results["power"] = max(0, table.chars(obj).power)  # last known (608.2h)
+            if "mana_value" not in res.results:  # "that card's mana value"
+                res.results["mana_value"] = obj.proto.mana_value
     res.previous_players = players
 
 

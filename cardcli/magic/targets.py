@@ -52,7 +52,7 @@ GRAVEYARD_KINDS = {
     "card_in_a_graveyard",
 }
 PLAYER_KINDS = {"player", "opponent"}
-MIXED_KINDS = {"any", "player_or_planeswalker"}  # players and permanents
+MIXED_KINDS = {"any", "player_or_planeswalker", "opponent_or_planeswalker"}  # both
 
 
 class Choosing(Protocol):
@@ -140,7 +140,7 @@ def legal(
             return False
         if kind in ("player", "any", "player_or_planeswalker"):
             return True
-        if kind == "opponent":
+        if kind in ("opponent", "opponent_or_planeswalker"):
             return table.are_opponents(target, controller)
         return False
     if kind in SPELL_KINDS:
@@ -214,7 +214,7 @@ def _kind_matches(table: Table, kind: str, obj: Obj, ch: chars_mod.Chars, contro
         return "Creature" in types and obj.controller != controller
     if kind == "creature_an_opponent_controls":  # "an opponent controls": not a teammate's
         return "Creature" in types and table.are_opponents(obj.controller, controller)
-    if kind == "player_or_planeswalker":
+    if kind in ("player_or_planeswalker", "opponent_or_planeswalker"):
         return "Planeswalker" in types
     if kind == "artifact_or_creature":
         return "Artifact" in types or "Creature" in types
@@ -263,8 +263,8 @@ def has_candidates(
 ) -> bool:
     if slot.low == 0:
         return True
-    if slot.kind in ("player", "any", "player_or_planeswalker"):
-        return True
+    if slot.kind in ("player", "any", "player_or_planeswalker", "opponent_or_planeswalker"):
+        return True  # a player is always there (an opponent too, in every game of ours)
     need = slot.low
     count = 0
     for target in _iter_candidates(table, slot):

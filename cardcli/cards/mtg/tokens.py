@@ -128,7 +128,9 @@ def _color_list(words: str) -> list[str]:
     return [COLOR_WORDS[w] for w in COLOR_WORDS if w in words.split(", ") or w in words.split()]
 
 
-def _variant_from(match: re.Match[str], after: str, artifact: bool) -> dict[str, Any] | None:
+def _variant_from(
+    match: re.Match[str], after: str, artifact: bool, sized: bool = False
+) -> dict[str, Any] | None:
     rest = match.group("rest")
     read = _abilities(rest, after)
     if read is None:
@@ -138,7 +140,7 @@ def _variant_from(match: re.Match[str], after: str, artifact: bool) -> dict[str,
     named = match.groupdict().get("named")
     named_after = _NAMED.search(rest)
     name = (named or (named_after.group(1) if named_after else "") or " ".join(subtypes)).strip()
-    if not name or match.group("power") == "X" or len(name) > 60:
+    if not name or (match.group("power") == "X" and not sized) or len(name) > 60:
         return None
     types = ["Artifact"] if artifact else []
     if not artifact:
@@ -486,11 +488,12 @@ def choice_note(token: dict[str, Any], variants: list[dict[str, Any]], made: boo
     )
 
 
-def token_from_phrase(phrase: str, after: str = "") -> dict[str, Any] | None:
+def token_from_phrase(phrase: str, after: str = "", sized: bool = False) -> dict[str, Any] | None:
     """The token a phrase of Oracle text describes whole ("1/1 white Soldier creature token
-    with flying"), as a token record; None for anything else."""
+    with flying"), as a token record; None for anything else. ``sized``: an "X/X" token is
+    read too (its size is given as it is made), not only tokens of a fixed size."""
     for pattern, artifact in ((_CREATURE_TOKEN, False), (_ARTIFACT_TOKEN, True)):
         match = pattern.fullmatch(phrase.strip())
         if match is not None:
-            return _variant_from(match, after, artifact)
+            return _variant_from(match, after, artifact, sized)
     return None

@@ -23,7 +23,22 @@ _PREVIOUS = {
     "that creature's power": "power",
     "the exiled creature's power": "power",
     "the sacrificed creature's power": "power",
+    "that card's mana value": "mana_value",
+    "its mana value": "mana_value",
+    "the number of creatures destroyed this way": "destroyed",
+    "the number of permanents destroyed this way": "destroyed",
+    "the number of creatures sacrificed this way": "sacrificed",
+    "the number of cards discarded this way": "discarded",
 }
+# "for each creature destroyed this way": what an earlier effect of the ability did, counted.
+_DONE_THIS_WAY = {
+    "creature destroyed this way": "destroyed",
+    "permanent destroyed this way": "destroyed",
+    "creature sacrificed this way": "sacrificed",
+    "permanent sacrificed this way": "sacrificed",
+    "card discarded this way": "discarded",
+}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def amount(text: str) -> Any:
@@ -38,6 +53,16 @@ def amount(text: str) -> Any:
     if low in _PREVIOUS:
         return {"previous": _PREVIOUS[low]}
     plain = " ".join(text.strip().rstrip(".").split())
+    match = re.fullmatch(r"your devotion to (\w+)(?: and (\w+))?", low)
+    if match:  # 700.5
+        words = [w for w in match.groups() if w]
+        if not all(w in _COLOR_WORDS for w in words):
+            return None
+        return {"count": "devotion", "controller": "you",
+                "colors": [_COLOR_WORDS[w] for w in words]}  # fmt: skip
+    match = re.fullmatch(r"the greatest power among (.+)", plain)
+    if match:
+        return _greatest_power(match.group(1))
     match = re.fullmatch(r"half (.+?),? rounded down", plain, re.IGNORECASE)
     if match:
         inner = amount(match.group(1))
@@ -68,6 +93,11 @@ def times(value: Any, factor: Any) -> Any:
 
 def for_each(base: Any, what: str) -> Any:
     """``2`` and "creature on the battlefield" -> a count of creatures, twice."""
+    done = _DONE_THIS_WAY.get(" ".join(what.lower().split()))
+    if done is not None:
+        if not isinstance(base, int) or base < 1:
+            return None
+        return {"previous": done, "times": base} if base > 1 else {"previous": done}
     counted = count_of(_plural(what))
     return None if counted is None else times(counted, base)
 
@@ -119,3 +149,14 @@ def count_of(text: str) -> dict[str, Any] | None:
     if filt:
         found["filter"] = filt
     return found
+
+
+def _greatest_power(what: str) -> dict[str, Any] | None:
+    """ "creatures you control", "other creatures you control": the greatest power among
+    them (``greatest_power``)."""
+    counted = count_of(what)
+    if counted is None or counted["count"] not in ("creatures", "permanents"):
+        return None
+    if counted["count"] == "permanents" and "subtypes" not in counted.get("filter", {}):
+        return None
+    return {**counted, "count": "greatest_power"}

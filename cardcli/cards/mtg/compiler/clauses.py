@@ -46,6 +46,8 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
         if x_is is None:
             return None
         text = text[: where.start()]
+    if text.lower().startswith("until end of turn, "):  # the duration said first
+        text = text[len("until end of turn, ") :] + " until end of turn"
     found = _clauses(text, ctx, list(ctx.before), 0)
     if found is None:
         return None
@@ -55,8 +57,16 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
 
 
 def _with_x(effect: Effect, value: Any) -> Effect:
-    """The effect with its X amount as ``value``."""
-    return {**effect, "amount": value} if effect.get("amount") == "X" else effect
+    """The effect with its X as ``value``: its amount, a pump's +X/+X, an X/X token's size
+    (``x``, which the engine reads as the token is made)."""
+    found = dict(effect)
+    for key in ("amount", "power", "toughness"):
+        if found.get(key) == "X":
+            found[key] = value
+    token = found.get("token") or {}
+    if "X" in (token.get("power"), token.get("toughness")):
+        found["x"] = value
+    return found
 
 
 def _clauses(text: str, ctx: Context, before: list[Effect], depth: int) -> list[Effect] | None:

@@ -83,19 +83,25 @@ def create(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None
 
 
 def _one_token(rest: str, ctx: Context) -> Effect | None:
+    per: Any = None
+    equal = re.fullmatch(r"a number of (tapped )?(.+?tokens) equal to (.+)", rest)
+    if equal:  # "a number of 1/0 blue Elemental creature tokens equal to your devotion to blue"
+        per = amount(equal.group(3))
+        if per is None:
+            return None
+        rest = f"X {equal.group(1) or ''}{equal.group(2)}"
     match = re.fullmatch(rf"({NUMBER}) (tapped )?(.+?tokens?)(.*)", rest)
     if not match:
         return None
     count, tapped, phrase, tail = match.groups()
     tail = tail.strip()
-    per: Any = None
     each_match = re.search(r" for each (.+)$", " " + tail)
     if each_match:
         per = for_each(number(count), each_match.group(1))
         if per is None:
             return None
         tail = tail[: each_match.start()].strip()
-    token = token_from_phrase(phrase + (" " + tail if tail else "")) or _named_token(
+    token = token_from_phrase(phrase + (" " + tail if tail else ""), sized=True) or _named_token(
         phrase, tail, ctx
     )
     if token is None:
@@ -368,7 +374,19 @@ def _look_at(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
     return [found]
 
 
+def _discard(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """ "discard a card", "discard two cards at random": you discard."""
+    match = re.fullmatch(rf"({NUMBER}) cards?( at random)?", rest, re.IGNORECASE)
+    if match is None:
+        return None
+    found: Effect = {"do": "discard", "amount": number(match.group(1)), "each": "you"}
+    if match.group(2):
+        found["random"] = True
+    return [found]
+
+
 IMPERATIVES: dict[str, Handler] = {
+    "discard": _discard,
     "look": _look_at,
     "scry": _look("scry"),
     "surveil": _look("surveil"),

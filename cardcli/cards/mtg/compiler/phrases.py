@@ -100,6 +100,7 @@ def noun_phrase(text: str) -> Noun | None:
         "target player": Noun("target", head="player"),
         "target opponent": Noun("target", head="opponent"),
         "target player or planeswalker": Noun("target", head="player_or_planeswalker"),
+        "target opponent or planeswalker": Noun("target", head="opponent_or_planeswalker"),
         "target creature or player": Noun("target", head="any"),
         "target creature or planeswalker": Noun(
             "target", head="creature", filter={"types": ["Creature", "Planeswalker"]}
@@ -356,7 +357,8 @@ def as_target(noun: Noun) -> dict[str, Any] | None:
         return None
     filt = dict(noun.filter)
     kind: str | None
-    if noun.head in ("any", "player", "opponent", "player_or_planeswalker"):
+    if noun.head in ("any", "player", "opponent", "player_or_planeswalker",
+                     "opponent_or_planeswalker"):  # fmt: skip
         kind = noun.head
     elif noun.head == "attacking_or_blocking":
         kind = "attacking_or_blocking_creature"
@@ -474,6 +476,7 @@ PLAYERS = {
     "you": "you",
     "each player": "each_player",
     "each opponent": "each_opponent",
+    "each other player": "each_other_player",
     "target player": "target_player",
     "target opponent": "target_opponent",
     "that player": "that_player",

@@ -190,27 +190,16 @@ def _creature_does(lead: str, what: str, deed: str) -> list[Trigger] | None:
 
 
 def _cast(who: str, what: str) -> list[Trigger] | None:
+    """ "Whenever you cast a Zombie spell", "... a spell with mana value 3 or less", "...
+    an instant or sorcery spell": a ``spell_cast`` watched with the spell's filter."""
     controller = {"you": "you", "a player": "any", "an opponent": "opponents"}[who]
-    words = what.split()
-    if not words or words[-1] != "spell":
-        return None
-    kinds = [w for w in words[:-1] if w not in ("or", "and")]
-    if not kinds:
+    what = re.sub(r"^(?:an?|their) ", "", what.strip())
+    if what == "spell":
         return [{"when": "spell_cast", "controller": controller}]
-    types = {"creature": "Creature", "instant": "Instant", "sorcery": "Sorcery",
-             "artifact": "Artifact", "enchantment": "Enchantment", "noncreature": None}  # fmt: skip
-    found = []
-    for kind in kinds:
-        if kind not in types:
-            return None
-        if types[kind] is None:
-            found.append(
-                {"when": "spell_cast", "controller": controller,
-                 "trigger_filter": {"not_types": ["Creature"]}}
-            )  # fmt: skip
-        else:
-            found.append(
-                {"when": "spell_cast", "controller": controller,
-                 "trigger_filter": {"types": [types[kind]]}}
-            )  # fmt: skip
-    return found
+    described = re.fullmatch(r"(.*?)\s*spell( with .+)?", what)
+    if described is None:
+        return None
+    noun = noun_phrase(f"each {described.group(1)} card{described.group(2) or ''}".replace("  ", " "))
+    if noun is None or noun.head != "card" or not noun.filter or noun.owner:
+        return None
+    return [{"when": "spell_cast", "controller": controller, "trigger_filter": dict(noun.filter)}]

@@ -85,12 +85,22 @@ def _cards(kind: str) -> Handler:
 
     def handler(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
         reach = player_reach(subject, ctx, before)
-        match = re.fullmatch(rf"({NUMBER}) cards?", rest, re.IGNORECASE)
-        if reach is None or match is None:
+        count = _cards_count(rest)
+        if reach is None or count is None:
             return None
-        return [{"do": kind, "amount": number(match.group(1)), **_each(reach)}]
+        return [{"do": kind, "amount": count, **_each(reach)}]
 
     return handler
+
+
+def _cards_count(rest: str) -> Any:
+    """ "two cards", "a card for each Swamp you control", "cards equal to ...": how many."""
+    match = re.fullmatch(rf"({NUMBER}) cards?(?: for each (.+))?", rest, re.IGNORECASE)
+    if match:
+        count = number(match.group(1))
+        return for_each(count, match.group(2)) if match.group(2) else count
+    match = re.fullmatch(r"cards equal to (.+)", rest)
+    return amount(match.group(1)) if match else None
 
 
 def _each(reach: Effect) -> Effect:
@@ -103,11 +113,12 @@ def _each(reach: Effect) -> Effect:
 
 def discards(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     reach = player_reach(subject, ctx, before)
-    match = re.fullmatch(rf"({NUMBER}) cards?( at random)?", rest, re.IGNORECASE)
-    if reach is None or match is None:
+    random = rest.endswith(" at random")
+    count = _cards_count(rest[: -len(" at random")] if random else rest)
+    if reach is None or count is None:
         return None
-    found: Effect = {"do": "discard", "amount": number(match.group(1)), **_each(reach)}
-    if match.group(2):
+    found: Effect = {"do": "discard", "amount": count, **_each(reach)}
+    if random:
         found["random"] = True
     return [found]
 
@@ -141,8 +152,12 @@ def _gains(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[
     found = life(subject, rest, ctx, before, "gain_life")
     if found is not None:
         return found
-    rest, duration = until(rest)
-    keywords = keywords_of(rest)
+    bare, duration = until(rest)
+    both = re.fullmatch(r"(.+?),? and (?:gets|get) ([+-](?:\d+|X)/[+-](?:\d+|X))", bare)
+    if both:  # "gain trample and get +X/+X until end of turn": as "get ... and gain ..."
+        return _gets(subject, f"{both.group(2)} and gain {both.group(1)}{rest[len(bare):]}", ctx,
+                     before)  # fmt: skip
+    keywords = keywords_of(bare)
     if keywords is None or duration is None:
         return None
     reach = reach_of(subject, ctx, before)
@@ -158,20 +173,25 @@ def _is_player(reach: Effect) -> bool:
 
 
 def _gets(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    poison = re.fullmatch(rf"({NUMBER}) poison counters?", rest)
+    if poison:  # "target player gets a poison counter"
+        reach = player_reach(subject, ctx, before)
+        count = number(poison.group(1))
+        return None if reach is None else [{"do": "poison", "amount": count, **_each(reach)}]
     rest, duration = until(rest)
     if duration is None:
         return None
     reach = reach_of(subject, ctx, before)
     if reach is None or _is_player(reach):
         return None
-    match = re.fullmatch(r"([+-]\d+)/([+-]\d+)(?: and (?:gains|gain) (.+))?", rest)
-    if not match:
+    match = re.fullmatch(r"([+-](?:\d+|X))/([+-](?:\d+|X))(?: and (?:gains|gain) (.+))?", rest)
+    if not match or "-X" in (match.group(1), match.group(2)):
         return None
     found: Effect = {
         "do": "pump",
         **reach,
-        "power": int(match.group(1)),
-        "toughness": int(match.group(2)),
+        "power": _boost(match.group(1)),
+        "toughness": _boost(match.group(2)),
         "until": duration,
     }
     if match.group(3):
@@ -180,6 +200,11 @@ def _gets(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[E
             return None
         found["keywords"] = keywords
     return [found]
+
+
+def _boost(text: str) -> int | str:
+    """ "+2" -> 2, "+X" -> "X" (its value given by a "where X is" or the spell's X)."""
+    return "X" if text == "+X" else int(text)
 
 
 def keywords_of(text: str) -> list[str] | None:
