@@ -284,6 +284,10 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "life":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
+    if kind == "prevent_all":
+        what = "all combat damage" if line["combat"] else "all damage"
+        to = f" to {' '.join(line['to'])}" if line.get("to") else ""
+        return f"{line['card']}: {what} that would be dealt{to} this turn is prevented"
     if kind == "fight":
         if not line["dealt"]:
             return f"no fight ({_ids(line['ids'])}): {line.get('why', '')} (701.14b)"
