@@ -346,7 +346,7 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "unattached":
         return f"#{line['id']} is no longer attached"
     if kind == "damage_prevented" and line.get("why"):
-        return f"{line['why']}: {line['amount']} damage to #{line['target']} prevented"
+        return f"{line['why']}: {line['amount']} damage to {_ids([line['target']])} prevented"
     if kind == "manual":
         what = "a partial card" if line.get("partial") else "a manual card"
         return f"#{line['id']} {line['card']} is {what}: apply by hand: {line['text']}"
