@@ -371,3 +371,36 @@ def test_at_the_step_cap_the_creatures_lure_requires_block_it() -> None:
     play.finish_blockers(table)
     (blocks,) = [e["blocks"] for e in table.take_events() if e["type"] == "blockers"]
     assert blocks == [{"blocker": bears.id, "attacker": prized.id}]
+
+
+# -- Fog ---------------------------------------------------------------------------------------
+
+
+def _prevent(duel: Duel, effect: dict[str, Any]) -> None:
+    _resolve(duel, (effect,), [], 0)
+
+
+def test_fog_prevents_combat_damage_only_and_ends_with_the_turn() -> None:
+    from cardcli.magic import flow
+
+    duel = Duel()
+    table = duel.table
+    bears = duel.card("bob", "Grizzly Bears")
+    _prevent(duel, {"do": "prevent_damage", "all": True, "combat": True})
+    assert table.damage(source(), "bob", 3, combat=True) == 0
+    assert table.damage(source(), bears.id, 3, combat=True) == 0
+    assert table.damage(source(), "bob", 2) == 2  # not combat damage
+    assert table.teams[1].life == 18
+    flow._cleanup(table)  # 514.2: "this turn" ends
+    assert table.damage(source(), "bob", 3, combat=True) == 3
+
+
+def test_prevent_all_damage_to_you_is_only_damage_to_you() -> None:
+    duel = Duel()
+    table = duel.table
+    _prevent(duel, {"do": "prevent_damage", "all": True, "each": "you"})  # alice's
+    assert table.damage(source(controller="bob"), "alice", 4) == 0
+    assert table.damage(source(controller="bob"), "alice", 4, combat=True) == 0
+    assert table.damage(source(), "bob", 4) == 4
+    (event,) = [e for e in table.take_events() if e["type"] == "prevent_all"]
+    assert event["to"] == ["alice"] and event["combat"] is False

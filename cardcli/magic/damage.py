@@ -88,6 +88,9 @@ def damage(
             if shield.get("remove_counter"):
                 table.remove_counters(obj, str(shield["remove_counter"]), 1)
             return 0
+        stopper = _prevent_all(table, target, combat)
+        if stopper is not None:
+            return _prevented(table, source, target, amount, why=stopper)
         if _protected(table, obj, source) or _shielded(table, target, amount) == 0:
             return _prevented(table, source, target, amount)
         amount = _shielded(table, target, amount, consume=True)
@@ -118,6 +121,9 @@ def damage(
             table.remove_counters(obj, "loyalty", amount)
         table.fire("dealt_damage", {"object": obj.id, "amount": amount, "source": source.id}, obj)
     else:
+        stopper = _prevent_all(table, target, combat)
+        if stopper is not None:
+            return _prevented(table, source, target, amount, why=stopper)
         if _shielded(table, target, amount) == 0:
             return _prevented(table, source, target, amount)
         amount = _shielded(table, target, amount, consume=True)
@@ -171,17 +177,28 @@ def _protected(table: Table, obj: Obj, source: DamageSource) -> bool:
     return protection_against(table.chars(obj).keywords, source)
 
 
+def _prevent_all(table: Table, target: Target, combat: bool) -> str | None:
+    """The card whose "prevent all (combat) damage that would be dealt [to ...] this turn"
+    stops this damage (615), or None."""
+    for shield in table.prevention:
+        if not shield.get("all") or (shield.get("combat") and not combat):
+            continue
+        if shield["target"] is None or shield["target"] == target:
+            return str(shield.get("source", ""))
+    return None
+
+
 def _shielded(table: Table, target: Target, amount: int, consume: bool = False) -> int:
     """Damage left after prevention shields on ``target`` (615)."""
     for shield in table.prevention:
-        if shield["target"] != target or amount <= 0:
+        if shield.get("all") or shield["target"] != target or amount <= 0:
             continue
         stopped = min(amount, shield["amount"])
         if consume:
             shield["amount"] -= stopped
         amount -= stopped
     if consume:
-        table.prevention = [s for s in table.prevention if s["amount"] > 0]
+        table.prevention = [s for s in table.prevention if s.get("all") or s["amount"] > 0]
     return amount
 
 

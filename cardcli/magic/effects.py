@@ -16,7 +16,7 @@ from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.effects_asking import discard, pay, sacrifice, search, unless_payments
-from cardcli.magic.effects_combat import fight
+from cardcli.magic.effects_combat import fight, prevent_all
 from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
@@ -301,6 +301,9 @@ def _untap(table: Table, res: Resolution, effect: Effect, key: str) -> None:
 
 
 def _prevent(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    if effect.get("all"):
+        prevent_all(table, res, effect)
+        return
     amount = amount_of_effect(table, res, effect)
     for target in subjects(table, res, effect):
         table.prevention.append({"target": target, "amount": amount})

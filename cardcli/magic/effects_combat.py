@@ -60,3 +60,21 @@ def _first_named(res: Resolution, effect: Effect) -> list[Target]:
     if "target" in effect and slot is not None and slot < len(res.item.targets):
         return list(res.item.targets[slot][:1])
     return [res.item.source_id]
+
+
+def prevent_all(table: Table, res: Resolution, effect: Effect) -> None:
+    """ "Prevent all combat damage that would be dealt this turn" (Fog): a prevention effect
+    until the turn ends (615, 514.2). ``combat``: combat damage only; ``each``/``target``:
+    only damage that would be dealt to those (without them: to anything)."""
+    whom: list[Target | None] = (
+        list(subjects(table, res, effect)) if "each" in effect or "target" in effect else [None]
+    )
+    combat = bool(effect.get("combat"))
+    for target in whom:
+        table.prevention.append(
+            {"target": target, "all": True, "combat": combat, "source": res.item.name}
+        )
+    event: dict[str, object] = {"type": "prevent_all", "card": res.item.name, "combat": combat}
+    if whom != [None]:
+        event["to"] = [t if isinstance(t, str) else f"#{t}" for t in whom if t is not None]
+    table.emit(event)

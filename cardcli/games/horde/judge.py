@@ -217,6 +217,10 @@ def kind_of(proto: Proto) -> str:
             return "sweeper"
         if any(e.get("do") == "bounce" and "each" in e for e in effects):
             return "fog"  # Aetherize: all attacking creatures back to the hand
+        if any(
+            e.get("do") == "prevent_damage" and e.get("all") and e.get("combat") for e in effects
+        ):
+            return "fog"  # Fog: no combat damage this turn
         targeted = [e for e in effects if "target" in e]
         if targeted and any(harmful(e) and e.get("target") in CREATURE_TARGETS for e in targeted):
             return "removal"

@@ -355,6 +355,10 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "life":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
+    if kind == "prevent_all":
+        what = "all combat damage" if line["combat"] else "all damage"
+        to = f" to {' '.join(line['to'])}" if line.get("to") else ""
+        return f"{line['card']}: {what} that would be dealt{to} this turn is prevented"
     if kind == "fight":
         if not line["dealt"]:
             return f"no fight ({_ids(line['ids'])}): {line.get('why', '')} (701.14b)"
@@ -433,7 +437,7 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "unattached":
         return f"#{line['id']} is no longer attached"
     if kind == "damage_prevented" and line.get("why"):
-        return f"{line['why']}: {line['amount']} damage to #{line['target']} prevented"
+        return f"{line['why']}: {line['amount']} damage to {_ids([line['target']])} prevented"
     if kind == "manual":
         what = "a partial card" if line.get("partial") else "a manual card"
         return f"#{line['id']} {line['card']} is {what}: apply by hand: {line['text']}"
