@@ -112,3 +112,18 @@ def test_a_modal_trigger_with_no_mode_it_can_choose_is_removed() -> None:
     removed = [e for e in events if e["type"] == "trigger_removed"]
     assert removed and removed[0]["why"] == "no mode chosen"
     assert not table.stack
+
+
+def test_the_card_schema_takes_modes_with_choose_only_and_never_beside_effects() -> None:
+    from cardcli.cards.mtg.schemas import card_validator
+
+    validator = card_validator()
+    base = {"name": "X", "mana_cost": "", "types": ["Creature"], "oracle": ""}
+    trigger = {"when": "enters", "modes": [GAIN, DESTROY_ARTIFACT], "choose": {"min": 1, "max": 2}}
+    assert not list(validator.iter_errors({**base, "abilities": [trigger]}))
+    no_choose = {k: v for k, v in trigger.items() if k != "choose"}
+    assert list(validator.iter_errors({**base, "abilities": [no_choose]}))
+    assert list(validator.iter_errors({**base, "abilities": [{**trigger, "effects": []}]}))
+    spell = {**base, "types": ["Instant"], "modes": [GAIN, DESTROY_ARTIFACT]}
+    assert list(validator.iter_errors(spell))  # choose is required beside modes
+    assert not list(validator.iter_errors({**spell, "choose": {"min": 1, "max": 1}}))

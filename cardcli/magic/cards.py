@@ -293,7 +293,7 @@ class Proto:
             unread=() if card.manual else card.unread,
             oracle=card.oracle,
             spell=() if card.manual else tuple(card.spell),
-            modal=None if card.manual else Modal.parse(card.modes, card.choose),
+            modal=Modal.parse(card.modes, card.choose) if card.modes and not card.manual else None,
             triggers=triggers,
             statics=statics,
             activated=activated,
@@ -404,7 +404,7 @@ def _sort_abilities(
     for index, data in enumerate(abilities):
         text = str(data.get("text", ""))
         effects = tuple(data.get("effects", ()))
-        modal = Modal.parse(data.get("modes"), data.get("choose"))
+        modal = Modal.parse(data["modes"], data.get("choose")) if "modes" in data else None
         if "when" in data:
             ability = Ability(
                 index, data, when=data["when"], effects=effects, text=text, modal=modal

@@ -268,7 +268,7 @@ def cast(
         x=x,
         source_proto=obj.proto,
         context={"flashback": True} if flashback else {},
-        modes=tuple(sorted(modes or ())),
+        modes=tuple(sorted(modes)) if modes else (),
     )
     on_stack.controller = player
     table.stack.append(item)
