@@ -166,7 +166,7 @@ def compute(table: Table, obj: Obj) -> Chars:
                     (st.timestamp, int(data.get("power", 0)), int(data.get("toughness", 0)))
                 )
             else:
-                value = table.dynamic_values.get(st)
+                value = table.dynamic_values.get(st) if table.dynamic_values else None
                 if value is not None:
                     anthems.append((st.timestamp, value[1], value[2]))  # as last settled
                 else:

@@ -136,19 +136,22 @@ def finish_attackers(table: Table, combat: Combat) -> None:
             obj.touch()
         attacks.append({"id": oid, "target": spell_label(target)})
     table.emit({"type": "attackers", "team": table.active_team.name, "attacks": attacks})
+    watching = table.watchers["creature_attacks"]
     attacking: list[str] = []  # the players who attack, in the order of their first attacker
     for oid, target in combat.attackers.items():
         obj = table.objects[oid]
         defending = target if isinstance(target, str) else table.objects[target].controller
         context = {"object": oid, "defending": defending, "player": defending}
         table.fire("attacks", context, obj)
-        # 508.3a, 508.3c: "whenever a creature you control attacks": that creature is ``object``.
-        table.watch("creature_attacks", context, obj.controller, obj)
+        if watching:
+            # 508.3a, 508.3c: "whenever a creature you control attacks": that creature.
+            table.watch("creature_attacks", context, obj.controller, obj)
         if obj.controller not in attacking:
             attacking.append(obj.controller)
-    for player in attacking:
-        # 508.3d: "whenever you attack" triggers once when a player's creatures are declared.
-        table.watch("you_attack", {"player": player}, player)
+    if table.watchers["you_attack"]:
+        for player in attacking:
+            # 508.3d: "whenever you attack" triggers once when a player's creatures are declared.
+            table.watch("you_attack", {"player": player}, player)
 
 
 # -- blocking -------------------------------------------------------------------------------
