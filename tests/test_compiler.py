@@ -606,3 +606,12 @@ def test_spells_cast_with_a_filter_poison_and_discard() -> None:
     engine = behaviour("Test Engine", "When ~ dies, it deals 6 damage to target opponent or "
                        "planeswalker.")  # fmt: skip
     assert engine["abilities"][0]["effects"][0]["target"] == "opponent_or_planeswalker"
+
+
+def test_prevention_of_all_combat_damage_and_of_the_next_n() -> None:
+    fog = behaviour("Test Fog", "Prevent all combat damage that would be dealt this turn.",
+                    "Instant")  # fmt: skip
+    assert fog["spell"] == [{"do": "prevent_damage", "all": True, "combat": True}]
+    shield = behaviour("Test Shield", "Prevent the next 3 damage that would be dealt to any "
+                       "target this turn.", "Instant")  # fmt: skip
+    assert shield["spell"] == [{"do": "prevent_damage", "amount": 3, "target": "any"}]

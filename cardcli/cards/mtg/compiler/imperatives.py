@@ -374,6 +374,30 @@ def _look_at(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
     return [found]
 
 
+def _prevent(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """ "Prevent all combat damage that would be dealt this turn" (Fog), "... to you ...",
+    "Prevent the next 3 damage that would be dealt to any target this turn"."""
+    match = re.fullmatch(r"all (combat )?damage that would be dealt (?:to (.+?) )?this turn", rest)
+    if match:
+        found: Effect = {"do": "prevent_damage", "all": True}
+        if match.group(1):
+            found["combat"] = True
+        if match.group(2):
+            reach = reach_of(match.group(2), ctx, before)
+            if reach is None:
+                return None
+            found.update(reach)
+        return [found]
+    match = re.fullmatch(rf"the next ({NUMBER}) damage that would be dealt to (.+?) this turn", rest)
+    if match:
+        reach = reach_of(match.group(2), ctx, before)
+        count = number(match.group(1))
+        if reach is None or count is None:
+            return None
+        return [{"do": "prevent_damage", "amount": count, **reach}]
+    return None
+
+
 def _discard(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     """ "discard a card", "discard two cards at random": you discard."""
     match = re.fullmatch(rf"({NUMBER}) cards?( at random)?", rest, re.IGNORECASE)
@@ -386,6 +410,7 @@ def _discard(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
 
 
 IMPERATIVES: dict[str, Handler] = {
+    "prevent": _prevent,
     "discard": _discard,
     "look": _look_at,
     "scry": _look("scry"),
