@@ -58,6 +58,8 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
         return True
 
     total = 0
+    if kind == "players":  # "you have two or more opponents"
+        return sum(1 for p in table.players if counted(p)) * times
     if kind == "devotion":
         return devotion(table, amount.get("colors", ()), counted) * times
     if kind == "greatest_power":

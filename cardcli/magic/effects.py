@@ -15,7 +15,14 @@ from cardcli.magic.cards import Effect, norm_keyword
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
-from cardcli.magic.effects_asking import discard, pay, sacrifice, search, unless_payments
+from cardcli.magic.effects_asking import (
+    chosen_own,
+    discard,
+    pay,
+    sacrifice,
+    search,
+    unless_payments,
+)
 from cardcli.magic.effects_combat import fight, prevent_all
 from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.mana import parse_added
@@ -339,7 +346,12 @@ def counter_item(table: Table, item: StackItem) -> None:
 
 
 def _bounce(table: Table, res: Resolution, effect: Effect, key: str) -> None:
-    objs = [o for o in objects_of(table, subjects(table, res, effect)) if o.zone == "battlefield"]
+    if effect.get("chosen"):  # "return a land you control": chosen as it resolves
+        objs = chosen_own(table, res, effect, key)
+    else:
+        objs = [
+            o for o in objects_of(table, subjects(table, res, effect)) if o.zone == "battlefield"
+        ]
     table.move_many([Move(obj, "hand", "bounced") for obj in objs])
 
 

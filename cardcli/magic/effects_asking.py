@@ -77,6 +77,42 @@ def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     res.results["sacrificed"] = res.results.get("sacrificed", 0) + len(chosen)
 
 
+def chosen_own(table: Table, res: Resolution, effect: Effect, key: str) -> list[Obj]:
+    """ "Return a land you control to its owner's hand": each player the effect reaches
+    (default: its controller) chooses ``amount`` permanents they control that match
+    ``filter`` as it resolves, not a target (608.2c); fewer if they have fewer."""
+    reached = subjects(table, res, effect, default="you")
+    amount = amount_of_effect(table, res, effect)
+    filt = effect.get("filter") or {}
+    chosen: list[Obj] = []
+    for player in players_of(table, reached):
+        own = [
+            o
+            for o in table.battlefield.values()
+            if o.controller == player and matches(table, filt, o, table.chars(o), None)
+        ]
+        count = min(amount, len(own))
+        if count == len(own):
+            chosen.extend(own)  # no choice to make
+            continue
+        picks = ask(
+            table,
+            res.answers,
+            f"{key}:return:{player}",
+            Decision(
+                "return",
+                player,
+                f"{res.item.name}: {player} returns {count} to its owner's hand",
+                [f"#{o.id}" for o in own],
+                low=count,
+                high=count,
+                data={"item": res.item.id},
+            ),
+        )
+        chosen.extend(table.objects[int(p[1:])] for p in picks if int(p[1:]) in table.objects)
+    return chosen
+
+
 def discard(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = subjects(table, res, effect)
     remember(table, res, reached)

@@ -128,7 +128,7 @@ class Deciding:
         if kind in ("discard", "cost_discard", "exile_cards"):
             count = decision.high - len(decision.picked)
             return "choose " + " ".join(self.worst_cards(table, seat, min(count, 40), decision))
-        if kind in ("sacrifice", "cost_sacrifice"):
+        if kind in ("sacrifice", "cost_sacrifice", "return"):
             objs = [table.objects[int(o[1:])] for o in options]
             objs.sort(key=lambda o: judge.permanent_value(table, o))
             count = min(40, max(1, decision.low - len(decision.picked)))

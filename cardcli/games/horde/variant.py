@@ -57,7 +57,7 @@ class HordeVariant(Variant[Table]):
             # Chance among the modes it may choose (700.2a), as many as it may.
             rng.shuffle(options)
             return options[: decision.high]
-        if decision.kind == "sacrifice":
+        if decision.kind in ("sacrifice", "return"):
             return self._weakest(table, options, decision.low, rng)
         if decision.kind == "unless_pay":
             return ["yes"]  # (never asked: with unlimited mana it pays without a question)

@@ -60,6 +60,17 @@ def amount(text: str) -> Any:
             return None
         return {"count": "devotion", "controller": "you",
                 "colors": [_COLOR_WORDS[w] for w in words]}  # fmt: skip
+    match = re.fullmatch(r"(two|three|four) times (.+)", plain)
+    if match:  # "two times X": the sum of that many of it
+        inner = amount(match.group(2))
+        many = NUMBERS[match.group(1)]
+        if inner is None:
+            return None
+        return (
+            times(inner, many)
+            if isinstance(inner, dict) and "count" in inner
+            else {"sum": [inner] * many}
+        )
     match = re.fullmatch(r"the greatest power among (.+)", plain)
     if match:
         return _greatest_power(match.group(1))

@@ -40,6 +40,12 @@ def condition_of(text: str) -> Condition | None:
     if match:
         counted = _any_of(match.group(2), match.group(1) == "another")
         return None if counted is None else {"amount": counted, "at_least": 1}
+    match = re.fullmatch(r"you have (\w+) or more opponents", text)
+    if match:  # the Commander lands ("unless you have two or more opponents")
+        least = number(match.group(1))
+        if not isinstance(least, int):
+            return None
+        return {"amount": {"count": "players", "controller": "opponents"}, "at_least": least}
     match = re.fullmatch(r"there are (\w+) or more (.+)", text)
     if match:
         least, counted = number(match.group(1)), count_of(match.group(2))

@@ -203,6 +203,16 @@ def _to_battlefield(what: str, tapped: bool, yours: bool) -> list[Effect] | None
 
 
 def _return(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    match = re.fullmatch(rf"({NUMBER}) (.+?) you control to (?:its|their) owners?'s? hands?", rest)
+    if match and number(match.group(1)) is not None:  # chosen as it resolves, not targeted
+        noun = noun_phrase("each " + match.group(2))
+        if noun is None or noun.zone != "battlefield" or noun.owner or noun.head == "card":
+            return None
+        chosen: Effect = {"do": "bounce", "chosen": True, "amount": number(match.group(1)),
+                          "each": "you"}  # fmt: skip
+        if noun.filter:
+            chosen["filter"] = dict(noun.filter)
+        return [chosen]
     match = re.fullmatch(r"(.+?) to (?:its|their) owners?'s? hands?", rest)
     if match:
         reach = _objects(match.group(1), ctx, before)
@@ -388,7 +398,9 @@ def _prevent(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
                 return None
             found.update(reach)
         return [found]
-    match = re.fullmatch(rf"the next ({NUMBER}) damage that would be dealt to (.+?) this turn", rest)
+    match = re.fullmatch(
+        rf"the next ({NUMBER}) damage that would be dealt to (.+?) this turn", rest
+    )
     if match:
         reach = reach_of(match.group(2), ctx, before)
         count = number(match.group(1))

@@ -271,8 +271,20 @@ def _either(noun: Noun, words: list[str]) -> Noun | None:
     """Adjectives joined by "or": all card types ("instant or sorcery card") or all colours
     ("red or green creature") become one filter key with either of them; a mix of kinds
     ("Dinosaur or land card") is more than a filter can say."""
-    alternatives = [w.lower().rstrip(",") for w in words if w.lower() not in ("or", "and")]
+    words = [w for w in words if w.lower() not in ("or", "and")]
+    basic = bool(words) and words[0].lower() == "basic"  # "a basic Island, Swamp, or Mountain card"
+    if basic:
+        words = words[1:]
+    alternatives = [w.lower().rstrip(",") for w in words]
     if noun.filter.get("types") and noun.head not in ("card", "spell", "permanent"):
+        return None
+    names = [w.rstrip(",") for w in words]
+    if names and all(_is_subtype_word(n) for n in names) and "subtypes" not in noun.filter:
+        noun.filter["subtypes"] = names  # "a Mountain or Plains card": either subtype
+        if basic:
+            noun.filter["supertypes"] = ["Basic"]
+        return noun
+    if basic:
         return None
     if all(a in CARD_TYPES for a in alternatives) and "types" not in noun.filter:
         noun.filter["types"] = [CARD_TYPES[a] for a in alternatives]
@@ -281,6 +293,17 @@ def _either(noun: Noun, words: list[str]) -> Noun | None:
         noun.filter["colors"] = [COLORS[a] for a in alternatives]
         return noun
     return None
+
+
+def _is_subtype_word(word: str) -> bool:
+    low = word.lower()
+    return (
+        word[:1].isupper()
+        and word.isalpha()
+        and low not in CARD_TYPES
+        and low not in COLORS
+        and low not in SUPERTYPES
+    )
 
 
 def _adjective(noun: Noun, word: str) -> bool:
@@ -486,6 +509,8 @@ PLAYERS = {
     "that spell's controller": "that_player",
     "defending player": "defending_player",
     "the defending player": "defending_player",
+    "the player or planeswalker it's attacking": "defending_player",
+    "the player it's attacking": "defending_player",
 }
 
 

@@ -64,7 +64,7 @@ def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
                          r"opponent's) turn|(each) combat)", text)  # fmt: skip
     if match:
         return [{"when": "begin_combat", "whose": _WHOSE[match.group(1) or match.group(2)]}]
-    if text == "When you cast this spell":
+    if text in ("When you cast this spell", "When you cast ~"):
         return [{"when": "cast_self"}]
     match = re.fullmatch(r"Whenever (you|a player|an opponent) (gains? life|draws? a card|attack)",
                          text)  # fmt: skip
@@ -199,7 +199,9 @@ def _cast(who: str, what: str) -> list[Trigger] | None:
     described = re.fullmatch(r"(.*?)\s*spell( with .+)?", what)
     if described is None:
         return None
-    noun = noun_phrase(f"each {described.group(1)} card{described.group(2) or ''}".replace("  ", " "))
+    noun = noun_phrase(
+        f"each {described.group(1)} card{described.group(2) or ''}".replace("  ", " ")
+    )
     if noun is None or noun.head != "card" or not noun.filter or noun.owner:
         return None
     return [{"when": "spell_cast", "controller": controller, "trigger_filter": dict(noun.filter)}]
