@@ -615,3 +615,33 @@ def test_prevention_of_all_combat_damage_and_of_the_next_n() -> None:
     shield = behaviour("Test Shield", "Prevent the next 3 damage that would be dealt to any "
                        "target this turn.", "Instant")  # fmt: skip
     assert shield["spell"] == [{"do": "prevent_damage", "amount": 3, "target": "any"}]
+
+
+def test_that_many_is_the_triggering_events_amount_and_nothing_else() -> None:
+    selkie = behaviour("Test Selkie", "Whenever this creature deals combat damage to a player, "
+                       "you may draw that many cards.")  # fmt: skip
+    assert selkie["abilities"][0]["effects"][0]["amount"] == {"previous": "event_amount"}
+    reckoner = behaviour("Test Reckoner", "Whenever this creature is dealt damage, it deals "
+                         "that much damage to any target.")  # fmt: skip
+    assert reckoner["abilities"][0]["effects"][0]["amount"] == {"previous": "event_amount"}
+    # Where no event has an amount, "that many" is something else: left to the players.
+    assert compile_card(card("Odd", "When ~ enters, draw that many cards.")).status == "manual"
+    assert compile_card(card("Odd", "Draw that many cards.", "Sorcery")).status == "manual"
+
+
+def test_constellation_aurochs_and_mill() -> None:
+    giant = behaviour("Test Giant", "Constellation — Whenever this creature or another "
+                      "enchantment you control enters, draw a card.", "Enchantment",
+                      "Creature")  # fmt: skip
+    own, other = giant["abilities"]
+    assert own["when"] == "enters"
+    assert other["when"] == "permanent_enters" and other["trigger_filter"] == {
+        "types": ["Enchantment"], "other": True
+    }  # fmt: skip
+    aurochs = behaviour("Test Aurochs", "Whenever this creature attacks, it gets +1/+0 until "
+                        "end of turn for each other attacking Aurochs.")  # fmt: skip
+    (pump,) = aurochs["abilities"][0]["effects"]
+    assert pump["power"]["filter"] == {"other": True, "subtypes": ["Aurochs"], "attacking": True}
+    assert pump["toughness"] == 0
+    explorer = behaviour("Test Explorer", "Whenever a land you control enters, mill a card.")
+    assert explorer["abilities"][0]["effects"] == [{"do": "mill", "amount": 1, "each": "you"}]

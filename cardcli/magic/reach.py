@@ -140,6 +140,9 @@ def amount_of_effect(table: Table, res: Resolution, effect: Effect, default: int
 
 def value_of(table: Table, res: Resolution, amount: Any) -> int:
     """An amount of the model, counted now for this resolution (never below 0)."""
+    if isinstance(amount, dict) and amount.get("previous") == "event_amount":
+        # "that many": the damage dealt or life gained that triggered the ability
+        return max(0, int(res.item.context.get("amount", 0))) * int(amount.get("times", 1))
     if isinstance(amount, dict) and "previous" in amount:
         times = int(amount.get("times", 1))  # "... for each creature destroyed this way"
         return max(0, res.results.get(str(amount["previous"]), 0)) * times

@@ -23,7 +23,7 @@ from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.statics import static_of
 from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
-from cardcli.cards.mtg.compiler.triggers import OTHERS_TRIGGERS, trigger_of
+from cardcli.cards.mtg.compiler.triggers import EVENT_AMOUNT_TRIGGERS, OTHERS_TRIGGERS, trigger_of
 from cardcli.cards.mtg.compiler.words import (
     COLORS,
     KEYWORDS_WITH_COST,
@@ -285,7 +285,19 @@ def _body_effects(body: str, ctx: Context) -> list[dict[str, Any]] | None:
             return None
         found.extend(read)
     ctx.before = []
+    if not ctx.event_amount and _says_that_many(found):
+        return None  # "that many" with no event amount to be: something the model cannot say
     return found or None
+
+
+def _says_that_many(value: Any) -> bool:
+    if isinstance(value, dict):
+        return value.get("previous") == "event_amount" or any(
+            _says_that_many(v) for v in value.values()
+        )
+    if isinstance(value, list):
+        return any(_says_that_many(v) for v in value)
+    return False
 
 
 # -- triggered abilities ----------------------------------------------------------------------
@@ -311,7 +323,8 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
         triggers = [{**t, "condition": condition} for t in triggers]
     itself = all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
     gone = any(t["when"] in ("dies", "leaves") for t in triggers)
-    effects = _body_effects(upper_first(body), ctx.for_ability(itself, gone))
+    amounted = all(t["when"] in EVENT_AMOUNT_TRIGGERS for t in triggers)
+    effects = _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
     if effects is None or _chosen_mana(effects):
         return False
     for trigger in triggers:

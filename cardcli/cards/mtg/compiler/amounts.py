@@ -24,6 +24,8 @@ _PREVIOUS = {
     "the exiled creature's power": "power",
     "the sacrificed creature's power": "power",
     "that card's mana value": "mana_value",
+    "that many": "event_amount",
+    "that much": "event_amount",
     "its mana value": "mana_value",
     "the number of creatures destroyed this way": "destroyed",
     "the number of permanents destroyed this way": "destroyed",

@@ -30,7 +30,9 @@ class Context:
     # Compiles a token's own text (its quoted abilities) as a card's: the compiler itself,
     # handed down so that a clause can call it without importing it.
     compile_token: Callable[[dict[str, Any]], tuple[dict[str, Any], bool]] | None = None
+    # A trigger whose event has an amount (damage dealt, life gained): "that many" is it.
+    event_amount: bool = False
 
-    def for_ability(self, itself: bool, gone: bool = False) -> Context:
+    def for_ability(self, itself: bool, gone: bool = False, event_amount: bool = False) -> Context:
         return Context(self.spell, itself, self.types, gone=gone, tokens=self.tokens,
-                       compile_token=self.compile_token)  # fmt: skip
+                       compile_token=self.compile_token, event_amount=event_amount)  # fmt: skip

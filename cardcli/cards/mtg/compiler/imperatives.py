@@ -53,6 +53,8 @@ def _exile(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None
 
 
 def _draw(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    if rest == "that many cards":
+        return [{"do": "draw", "amount": amount("that many"), "each": "you"}]
     match = re.fullmatch(rf"({NUMBER}) cards?", rest, re.IGNORECASE)
     if match:
         return [{"do": "draw", "amount": number(match.group(1)), "each": "you"}]
@@ -90,6 +92,9 @@ def _one_token(rest: str, ctx: Context) -> Effect | None:
         if per is None:
             return None
         rest = f"X {equal.group(1) or ''}{equal.group(2)}"
+    if rest.startswith("that many "):  # "create that many 1/1 ... tokens": the event's amount
+        per = amount("that many")
+        rest = "X " + rest[len("that many ") :]
     match = re.fullmatch(rf"({NUMBER}) (tapped )?(.+?tokens?)(.*)", rest)
     if not match:
         return None
@@ -421,7 +426,15 @@ def _discard(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
     return [found]
 
 
+def _mill(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    match = re.fullmatch(rf"({NUMBER}) cards?", rest, re.IGNORECASE)
+    return (
+        None if match is None else [{"do": "mill", "amount": number(match.group(1)), "each": "you"}]
+    )
+
+
 IMPERATIVES: dict[str, Handler] = {
+    "mill": _mill,
     "prevent": _prevent,
     "discard": _discard,
     "look": _look_at,

@@ -33,6 +33,9 @@ _BY = {"becomes the target of a spell": "spell"}
 OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast",
                    "permanent_enters", "creature_attacks",
                    "creature_deals_combat_damage_to_player")  # fmt: skip
+# Triggers whose event has an amount: "that many" / "that much" in their effects is it.
+EVENT_AMOUNT_TRIGGERS = ("dealt_damage", "deals_combat_damage_to_player",
+                         "creature_deals_combat_damage_to_player", "gain_life")  # fmt: skip
 _PLAYERS = {"you": "you", "a player": "any", "an opponent": "opponents"}
 # Triggers on a player's deed, with no object: "Whenever you gain life".
 _DEEDS = {
@@ -84,6 +87,8 @@ def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
     match = re.fullmatch(r"(?:When|Whenever) ~ or another (.+?) (enters|dies)", text)
     if match:
         other = _another(match.group(1), match.group(2))
+        if other is None and match.group(2) == "enters":  # "or another enchantment you control"
+            other = _entering(match.group(1), True)
         if other is None:
             return None
         own = "enters" if match.group(2) == "enters" else "dies"

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from cardcli.cards.mtg.compiler.amounts import amount, for_each
+from cardcli.cards.mtg.compiler.amounts import amount, for_each, times
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.imperatives import create
 from cardcli.cards.mtg.compiler.phrases import noun_phrase, until
@@ -54,9 +54,11 @@ def _deals(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[
                 return None
             found.extend(read)
         return found
-    match = re.fullmatch(rf"({NUMBER}) damage to (.+)", rest)
+    match = re.fullmatch(rf"({NUMBER}|that much) damage to (.+)", rest)
     if match:
-        value: Any = number(match.group(1))
+        value: Any = (
+            number(match.group(1)) if match.group(1) != "that much" else amount("that much")
+        )
         what = match.group(2)
         per = re.fullmatch(r"(.+?) for each (.+)", what)
         if per:
@@ -99,6 +101,8 @@ def _cards_count(rest: str) -> Any:
     if match:
         count = number(match.group(1))
         return for_each(count, match.group(2)) if match.group(2) else count
+    if rest == "that many cards":  # the amount of the event that triggered it
+        return amount("that many")
     match = re.fullmatch(r"cards equal to (.+)", rest)
     return amount(match.group(1)) if match else None
 
@@ -180,12 +184,21 @@ def _gets(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[E
         reach = player_reach(subject, ctx, before)
         count = number(poison.group(1))
         return None if reach is None else [{"do": "poison", "amount": count, **_each(reach)}]
+    per: Any = None
+    each = re.fullmatch(r"(.+?) for each (.+?)( until end of turn)?", rest)
+    if each:  # "+1/+0 until end of turn for each other attacking Aurochs"
+        per = for_each(1, each.group(2))
+        if per is None:
+            return None
+        rest = each.group(1) + (each.group(3) or "")
     rest, duration = until(rest)
     if duration is None:
         return None
     reach = reach_of(subject, ctx, before)
     if reach is None or _is_player(reach):
         return None
+    if per is not None:
+        return _pump_for_each(reach, rest, per, duration)
     match = re.fullmatch(r"([+-](?:\d+|X))/([+-](?:\d+|X))(?: and (?:gains|gain) (.+))?", rest)
     if not match or "-X" in (match.group(1), match.group(2)):
         return None
@@ -201,6 +214,20 @@ def _gets(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[E
         if keywords is None:
             return None
         found["keywords"] = keywords
+    return [found]
+
+
+def _pump_for_each(reach: Effect, rest: str, per: Any, duration: str) -> list[Effect] | None:
+    """+N/+M for each of a count: the count N and M times (N, M >= 0: the model counts up)."""
+    match = re.fullmatch(r"\+(\d+)/\+(\d+)", rest)
+    if match is None:
+        return None
+    found: Effect = {"do": "pump", **reach, "until": duration}
+    for key, text in (("power", match.group(1)), ("toughness", match.group(2))):
+        size = int(text)
+        found[key] = times(per, size) if size else 0
+        if found[key] is None:
+            return None
     return [found]
 
 

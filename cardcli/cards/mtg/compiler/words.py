@@ -69,7 +69,7 @@ def singular(word: str) -> str:
                  "foxes": "fox", "sphinxes": "sphinx", "lynxes": "lynx", "octopi": "octopus",
                  "leeches": "leech", "witches": "witch", "harpies": "harpy",
                  "faeries": "faerie", "zombies": "zombie", "spies": "spy",
-                 "mercenaries": "mercenary", "plains": "plains"}  # fmt: skip
+                 "mercenaries": "mercenary", "plains": "plains", "aurochs": "aurochs"}  # fmt: skip
     low = word.lower()
     if low in irregular:
         single = irregular[low]
