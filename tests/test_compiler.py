@@ -645,3 +645,16 @@ def test_constellation_aurochs_and_mill() -> None:
     assert pump["toughness"] == 0
     explorer = behaviour("Test Explorer", "Whenever a land you control enters, mill a card.")
     assert explorer["abilities"][0]["effects"] == [{"do": "mill", "amount": 1, "each": "you"}]
+
+
+def test_an_additional_cost_to_cast_is_the_spells_own() -> None:
+    culling = behaviour("Test Culling", "As an additional cost to cast this spell, sacrifice a "
+                        "creature.\nAdd {B}{B}{B}{B}.", "Instant")  # fmt: skip
+    assert culling["additional_cost"] == {"sacrifice": "creature"}
+    fling = behaviour("Test Fling", "As an additional cost to cast this spell, sacrifice a "
+                      "creature.\nTest Fling deals damage equal to the sacrificed creature's "
+                      "power to any target.", "Instant")  # fmt: skip
+    assert fling["spell"][0]["amount"] == {"previous": "sacrificed_power"}
+    odd = compile_card(card("Odd", "As an additional cost to cast this spell, tap an untapped "
+                            "creature you control.\nDraw a card.", "Instant"))  # fmt: skip
+    assert odd.status == "partial" and odd.unread[0].startswith("As an additional cost")

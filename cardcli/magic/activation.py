@@ -84,7 +84,8 @@ def check_cost(table: Table, player: str, obj: Obj, cost: ActivationCost) -> Non
         life = table.players[player].team.life
         if life is None or life < cost.life:
             raise IllegalCommand(f"{player} cannot pay {cost.life} life")
-    if cost.discard and len(table.players[player].hand) < cost.discard:
+    others = [o for o in table.players[player].hand if o.id != obj.id]
+    if cost.discard and len(others) < cost.discard:
         raise IllegalCommand(f"{player} has too few cards to discard")
     mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
     if mana is not None and not mana.is_free():
@@ -117,6 +118,57 @@ def sacrifice_options(table: Table, player: str, source: Obj, cost: ActivationCo
     return found
 
 
+def cost_objects(
+    table: Table, casting: Casting, player: str, obj: Obj, cost: ActivationCost
+) -> tuple[list[Obj], list[Obj]]:
+    """What ``player`` sacrifices and discards to pay ``cost`` (601.2h, 602.2b): asked as
+    decisions (may raise ``NeedDecision``); paid by the caller, with the rest of the cost."""
+    sacrificed: list[Obj] = []
+    if cost.sacrifice == "self":
+        sacrificed = [obj]
+    elif cost.sacrifice:
+        options = sacrifice_options(table, player, obj, cost)
+        picks = ask(
+            table,
+            casting.answers,
+            "sacrifice",
+            Decision(
+                "cost_sacrifice",
+                player,
+                f"#{obj.id} {obj.name}: choose what to sacrifice ({cost.sacrifice})",
+                [f"#{o.id}" for o in options],
+            ),
+        )
+        sacrificed = [table.objects[int(p[1:])] for p in picks]
+    discarded: list[Obj] = []
+    if cost.discard:
+        hand = [o for o in table.players[player].hand if o.id != obj.id]
+        picks = ask(
+            table,
+            casting.answers,
+            "discard",
+            Decision(
+                "cost_discard",
+                player,
+                f"#{obj.id} {obj.name}: choose {cost.discard} card(s) to discard",
+                [f"#{o.id}" for o in hand],
+                low=cost.discard,
+                high=cost.discard,
+            ),
+        )
+        discarded = [table.objects[int(p[1:])] for p in picks]
+    return sacrificed, discarded
+
+
+def sacrificed_power(table: Table, sacrificed: list[Obj]) -> dict[str, int]:
+    """ "... equal to the sacrificed creature's power": its power as it is sacrificed for a
+    cost (last known information, 608.2h), for the spell's or ability's context."""
+    creatures = [o for o in sacrificed if "Creature" in table.chars(o).types]
+    if not creatures:
+        return {}
+    return {"sacrificed_power": max(0, table.chars(creatures[0]).power)}
+
+
 def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
     ability = obj.proto.activated[casting.ability or 0]
     player = casting.player
@@ -137,40 +189,7 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
             casting.modes = chosen_modes
         effects = modal.effects_of(casting.modes)
     chosen = choose_targets(table, casting, slots_of(effects), facts, None, obj.name)
-    sacrificed: list[Obj] = []
-    if cost.sacrifice == "self":
-        sacrificed = [obj]
-    elif cost.sacrifice:
-        options = sacrifice_options(table, player, obj, cost)
-        picks = ask(
-            table,
-            casting.answers,
-            "sacrifice",
-            Decision(
-                "cost_sacrifice",
-                player,
-                f"#{obj.id} {obj.name}: choose what to sacrifice ({cost.sacrifice})",
-                [f"#{o.id}" for o in options],
-            ),
-        )
-        sacrificed = [table.objects[int(p[1:])] for p in picks]
-    discarded: list[Obj] = []
-    if cost.discard:
-        hand = table.players[player].hand
-        picks = ask(
-            table,
-            casting.answers,
-            "discard",
-            Decision(
-                "cost_discard",
-                player,
-                f"#{obj.id} {obj.name}: choose {cost.discard} card(s) to discard",
-                [f"#{o.id}" for o in hand],
-                low=cost.discard,
-                high=cost.discard,
-            ),
-        )
-        discarded = [table.objects[int(p[1:])] for p in picks]
+    sacrificed, discarded = cost_objects(table, casting, player, obj, cost)
     mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
     plan = payment(table, player, mana)
     table.casting = None
@@ -220,6 +239,7 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
     if discarded:
         table.move_many([Move(o, "graveyard", "discarded") for o in discarded])
     if sacrificed:
+        item.context.update(sacrificed_power(table, sacrificed))
         table.sacrifice(sacrificed)
     announce_targets(table, item)
 

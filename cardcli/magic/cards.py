@@ -228,6 +228,7 @@ class Proto:
     damage_shield: Mapping[str, Any] | None = None  # damage to it is prevented (615)
     flashback: ManaCost | None = None  # 702.34: castable from the graveyard for this cost
     flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
+    additional_cost: ActivationCost | None = None  # a spell's own extra cost (601.2f)
     cant_be_countered: bool = False
 
     def is_type(self, kind: str) -> bool:
@@ -310,6 +311,9 @@ class Proto:
             cant_be_countered=card.cant_be_countered and not card.manual,
             flash_cost=ManaCost.parse(card.flash_cost)
             if card.flash_cost and not card.manual
+            else None,
+            additional_cost=ActivationCost.parse(card.additional_cost)
+            if card.additional_cost and not card.manual
             else None,
         )
 

@@ -13,7 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic.activation import advance_activation
+from cardcli.magic.activation import (
+    advance_activation,
+    check_cost,
+    cost_objects,
+    sacrificed_power,
+)
 from cardcli.magic.cards import Ability, Effect
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
@@ -34,6 +39,7 @@ from cardcli.magic.mana import ManaCost, Plan, Source, pay
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem, Target
 from cardcli.magic.sources import DamageSource
+from cardcli.magic.table import Move
 from cardcli.magic.targets import (
     Slot,
     announce_targets,
@@ -145,6 +151,11 @@ def cast_problem(
                     f"{player} cannot pay {cost.with_x(x or 0)} for {obj.name}"
                     f" (untapped lands: {have}; pool: {pool_text(pool)})"
                 )
+    if proto.additional_cost is not None:
+        try:  # 601.2f-h: an additional cost must be payable too (without paying mana too)
+            check_cost(table, player, obj, proto.additional_cost)
+        except IllegalCommand as err:
+            return "no" if not explain else f"{obj.name}, as an additional cost: {err}"
     if proto.spell or proto.is_aura:
         facts = facts_of(table, obj, player)
         for slot in cast_slots(obj):
@@ -188,12 +199,24 @@ def advance_casting(table: Table) -> None:
     effects = modal.effects_of(casting.modes or []) if modal is not None else obj.proto.spell
     slots = cast_slots(obj, effects)
     chosen = choose_targets(table, casting, slots, facts, None, obj.name)
+    extra = obj.proto.additional_cost
+    sacrificed, discarded = (
+        ([], []) if extra is None else cost_objects(table, casting, player, obj, extra)
+    )
     plan = payment(table, player, cost, x)
     table.casting = None
     if plan is None:
         table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
         return
-    cast(
+    kept = sacrificed_power(table, sacrificed)
+    if extra is not None:  # 601.2h: the costs are paid together, as the spell is cast
+        if extra.life:
+            table.lose_life(player, extra.life, "paid")
+        if discarded:
+            table.move_many([Move(o, "graveyard", "discarded") for o in discarded])
+        if sacrificed:
+            table.sacrifice(sacrificed)
+    item = cast(
         table,
         player,
         obj,
@@ -203,6 +226,7 @@ def advance_casting(table: Table) -> None:
         flash=cost is not None and with_flash_cost(table, player, obj),
         modes=casting.modes or [],
     )
+    item.context.update(kept)
 
 
 def _play_land(table: Table, casting: Casting, obj: Obj) -> None:

@@ -73,6 +73,9 @@ def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             ),
         )
         chosen.extend(table.objects[int(p[1:])] for p in picks if int(p[1:]) in table.objects)
+    creatures = [o for o in chosen if "Creature" in table.chars(o).types]
+    if creatures and "sacrificed_power" not in res.results:  # last known (608.2h)
+        res.results["sacrificed_power"] = max(0, table.chars(creatures[0]).power)
     table.sacrifice(chosen)
     res.results["sacrificed"] = res.results.get("sacrificed", 0) + len(chosen)
 

@@ -143,6 +143,10 @@ def value_of(table: Table, res: Resolution, amount: Any) -> int:
     if isinstance(amount, dict) and amount.get("previous") == "event_amount":
         # "that many": the damage dealt or life gained that triggered the ability
         return max(0, int(res.item.context.get("amount", 0))) * int(amount.get("times", 1))
+    if isinstance(amount, dict) and amount.get("previous") == "sacrificed_power":
+        # by an effect of this resolution, else to pay its cost (the stack item's context)
+        found = res.results.get("sacrificed_power", res.item.context.get("sacrificed_power", 0))
+        return max(0, int(found)) * int(amount.get("times", 1))
     if isinstance(amount, dict) and "previous" in amount:
         times = int(amount.get("times", 1))  # "... for each creature destroyed this way"
         return max(0, res.results.get(str(amount["previous"]), 0)) * times

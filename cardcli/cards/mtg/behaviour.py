@@ -23,6 +23,7 @@ BEHAVIOUR_KEYS = (
     "manual_reason",
     "flashback",
     "flash_cost",
+    "additional_cost",
     "cant_be_countered",
     "equip",
     "unread",

@@ -84,6 +84,9 @@ class Card:
     aliases: tuple[str, ...] = ()
     flashback: str | None = None  # 702.34: its flashback cost, cast from the graveyard
     flash_cost: str | None = None  # the extra cost to cast it as though it had flash
+    # "As an additional cost to cast this spell, sacrifice a creature." (601.2f-h): a cost
+    # the way an activated ability's is written ({"sacrifice": "creature"}, discard, life).
+    additional_cost: dict[str, Any] | None = None
     cant_be_countered: bool = False
     equip: str | None = None  # 702.6: the equip cost of an Equipment
     hunsberger: dict[str, Any] | None = None  # how it scores in Hunsberger's Solitaire, if given
@@ -127,6 +130,7 @@ class Card:
             aliases=tuple(data.get("aliases", ())),
             flashback=data.get("flashback"),
             flash_cost=data.get("flash_cost"),
+            additional_cost=data.get("additional_cost"),
             cant_be_countered=bool(data.get("cant_be_countered", False)),
             equip=data.get("equip"),
             hunsberger=data.get("hunsberger"),

@@ -405,6 +405,13 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if match:
         parts.extra["flash_cost"] = match.group(1)
         return True
+    match = re.fullmatch(r"As an additional cost to cast (?:~|this spell), (.+)\.", text)
+    if match:  # 601.2f: "sacrifice a creature", "discard a card", "pay 3 life"
+        extra = cost_of(upper_first(match.group(1)))
+        if extra is None or set(extra) & {"tap", "mana"} or extra.get("sacrifice") == "self":
+            return False
+        parts.extra["additional_cost"] = extra
+        return True
     if _LINKED_RETURN.fullmatch(text):
         return _linked_return(parts)
     return None

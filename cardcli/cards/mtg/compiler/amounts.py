@@ -22,7 +22,7 @@ _PREVIOUS = {
     "its power": "power",
     "that creature's power": "power",
     "the exiled creature's power": "power",
-    "the sacrificed creature's power": "power",
+    "the sacrificed creature's power": "sacrificed_power",
     "that card's mana value": "mana_value",
     "that many": "event_amount",
     "that much": "event_amount",
