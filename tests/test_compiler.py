@@ -658,3 +658,25 @@ def test_an_additional_cost_to_cast_is_the_spells_own() -> None:
     odd = compile_card(card("Odd", "As an additional cost to cast this spell, tap an untapped "
                             "creature you control.\nDraw a card.", "Instant"))  # fmt: skip
     assert odd.status == "partial" and odd.unread[0].startswith("As an additional cost")
+
+
+def test_if_you_do_follows_an_optional_effect_or_a_payment_only() -> None:
+    mystic = behaviour("Test Mystic", "Whenever you cast an instant spell, you may pay {1}. If "
+                       "you do, draw a card.")  # fmt: skip
+    assert mystic["abilities"][0]["effects"] == [
+        {"do": "pay_mana", "mana": "{1}", "optional": True},
+        {"do": "draw", "amount": 1, "each": "you", "if": "paid"},
+    ]  # fmt: skip
+    talent = behaviour("Test Talent", "Whenever you cast a noncreature spell, you may discard "
+                       "a card. If you do, draw a card.", "Enchantment")  # fmt: skip
+    assert talent["abilities"][0]["effects"][1]["if"] == "paid"
+    odd = compile_card(card("Odd", "Draw a card. If you do, discard a card.", "Sorcery"))
+    assert odd.status == "manual"  # nothing before it may or may not be done
+    otter = behaviour(
+        "Test Otters",
+        "Whenever you cast an instant or sorcery spell, create a "
+        "1/1 blue and red Otter creature token with prowess.",
+        "Enchantment",
+    )
+    token = otter["abilities"][0]["effects"][0]["token"]
+    assert token["abilities"][0]["when"] == "spell_cast"  # prowess written out on the token

@@ -19,6 +19,7 @@ from cardcli.magic.effects_asking import (
     chosen_own,
     discard,
     pay,
+    pay_mana,
     sacrifice,
     search,
     unless_payments,
@@ -69,12 +70,22 @@ def run_effect(table: Table, res: Resolution) -> None:
             ),
         )
         if answer != ["yes"]:
+            res.paid = False  # "If you do, ..." after it: not done (608.2c)
             return
     handler = HANDLERS.get(str(effect.get("do")))
     if handler is None:
         table.emit({"type": "unsupported", "id": res.item.id, "do": str(effect.get("do"))})
         return
+    done_before = _things_done(res)
     handler(table, res, effect, key)
+    if effect.get("optional") and effect.get("do") != "pay_mana":
+        # "You may discard a card. If you do, ...": done only if a card was discarded
+        counted = effect.get("do") in ("discard", "sacrifice")
+        res.paid = not counted or _things_done(res) != done_before
+
+
+def _things_done(res: Resolution) -> tuple[int, int]:
+    return res.results.get("discarded", 0), res.results.get("sacrificed", 0)
 
 
 # -- what an effect reaches --------------------------------------------------------------
@@ -379,6 +390,7 @@ def _regenerate(table: Table, res: Resolution, effect: Effect, key: str) -> None
 HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "damage": _damage,
     "destroy": _destroy,
+    "pay_mana": pay_mana,
     "poison": _poison,
     "exile": _exile,
     "sacrifice": sacrifice,

@@ -116,6 +116,23 @@ def chosen_own(table: Table, res: Resolution, effect: Effect, key: str) -> list[
     return chosen
 
 
+def pay_mana(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """ "You may pay {1}. If you do, ...": the controller pays ``mana`` from their pool and
+    untapped lands if they can (``res.paid`` says whether they did); one who pays no mana
+    costs (the Horde) pays."""
+    player = table.players[res.item.controller]
+    owed = table.variant.cost_to_pay(table, player, ManaCost.parse(str(effect.get("mana", ""))))
+    if owed is None or owed.is_free():
+        res.paid = True
+        return
+    plan = payment(table, player.name, owed)
+    if plan is None:  # too little mana (118.3): not paid, and what depends on it not done
+        res.paid = False
+        return
+    pay_plan(table, player.name, plan)
+    res.paid = True
+
+
 def discard(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = subjects(table, res, effect)
     remember(table, res, reached)

@@ -39,6 +39,9 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
     modified = modifier(text, ctx.before, ctx)
     if modified is not None:
         return modified
+    did = re.match(r"If you (do|don't), ", text)
+    if did:  # "You may discard a card. If you do, draw a card." (608.2c)
+        return _if_done(text[did.end() :], did.group(1) == "do", ctx)
     x_is = None
     where = re.search(r",? where X is (.+)$", text)
     if where:  # "Create X tokens, where X is the number of Goblins you control"
@@ -54,6 +57,20 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
     if x_is is not None:
         found = [_with_x(effect, x_is) for effect in found]
     return found
+
+
+def _if_done(text: str, done: bool, ctx: Context) -> list[Effect] | None:
+    """The effects of "If you do, ..." after an optional effect or a payment, each only if it
+    was done (or not); None where nothing before may or may not be done."""
+    before = ctx.before
+    if not before or not (before[-1].get("optional") or before[-1].get("do") == "pay_mana"):
+        return None
+    if any("if" in effect for effect in before):
+        return None  # one "if you do" to an ability: the model keeps one answer
+    found = _clauses(text[:1].upper() + text[1:], ctx, list(before), 0)
+    if found is None or any("if" in effect for effect in found):
+        return None
+    return [{**effect, "if": "paid" if done else "not_paid"} for effect in found]
 
 
 def _with_x(effect: Effect, value: Any) -> Effect:

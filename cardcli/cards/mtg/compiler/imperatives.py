@@ -141,9 +141,11 @@ def token_data(token: dict[str, Any], ctx: Context) -> dict[str, Any] | None:
     for key in ("subtypes", "colors", "power", "toughness", "keywords"):
         if token.get(key):
             data[key] = token[key]
-    if any(not engine_keyword(k) for k in token.get("keywords", ())):
-        return None
-    if token.get("oracle") and not _only_keywords(token):
+    written_out = any(not engine_keyword(k) for k in token.get("keywords", ()))
+    if written_out and not token.get("oracle"):
+        return None  # a keyword the engine lacks, and no text to compile it from
+    if token.get("oracle") and (written_out or not _only_keywords(token)):
+        # its text compiled whole: abilities, and keywords written out (prowess) or not read
         if ctx.compile_token is None:
             return None
         behaviour, whole = ctx.compile_token(token)
@@ -433,7 +435,14 @@ def _mill(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     )
 
 
+def _pay(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """ "pay {1}" (as "you may pay {1}. If you do, ..."): the controller pays mana."""
+    cost = mana_cost(rest)
+    return None if cost is None else [{"do": "pay_mana", "mana": cost}]
+
+
 IMPERATIVES: dict[str, Handler] = {
+    "pay": _pay,
     "mill": _mill,
     "prevent": _prevent,
     "discard": _discard,
