@@ -680,3 +680,14 @@ def test_if_you_do_follows_an_optional_effect_or_a_payment_only() -> None:
     )
     token = otter["abilities"][0]["effects"][0]["token"]
     assert token["abilities"][0]["when"] == "spell_cast"  # prowess written out on the token
+
+
+def test_others_enter_tapped_and_that_many_tokens_entered() -> None:
+    sunwing = behaviour("Test Sunwing", "Flying\nCreatures your opponents control enter tapped.",
+                        keywords=["Flying"])  # fmt: skip
+    assert no_text(sunwing["abilities"]) == [
+        {"static": "enters_tapped", "controller": "opponents", "affects": {"types": ["Creature"]}}
+    ]  # fmt: skip
+    champion = behaviour("Test Champion", "Whenever one or more tokens you control enter, put "
+                         "that many +1/+1 counters on this creature.")  # fmt: skip
+    assert champion["abilities"][0]["effects"][0]["amount"] == {"previous": "event_amount"}

@@ -394,6 +394,8 @@ class Board:
         proto = obj.proto
         if proto.enters_tapped or proto.tapped_token:
             return True
+        if self._tapped_by_statics(obj, controller):
+            return True
         rule = proto.tapped_entry
         if rule is None:
             return False
@@ -402,6 +404,22 @@ class Board:
         if "unless" in rule and self.holds(rule["unless"], controller, obj):
             return False
         return not ("pay_life" in rule and paid)
+
+    def _tapped_by_statics(self, obj: Obj, controller: str) -> bool:
+        """ "Creatures your opponents control enter tapped." (614.1c, 614.12: a permanent's
+        statics that say how others enter; ``affects`` left out: creatures)."""
+        for st in self.statics:
+            if st.ability.static != "enters_tapped" or not self.static_on(st):
+                continue
+            data = st.ability.data
+            you = st.source.controller
+            if not chars_mod.controls(self, data.get("controller", "you"), controller, you):
+                continue
+            printed = self.printed(obj)
+            affects = data.get("affects") or {"types": ["Creature"]}
+            if chars_mod.matches(self, affects, obj, printed, st.source.id):
+                return True
+        return False
 
     def holds(self, condition: Mapping[str, Any], player: str, source: Obj | None) -> bool:
         """A card model condition: an amount compared with a number."""

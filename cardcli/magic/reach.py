@@ -142,7 +142,9 @@ def value_of(table: Table, res: Resolution, amount: Any) -> int:
     """An amount of the model, counted now for this resolution (never below 0)."""
     if isinstance(amount, dict) and amount.get("previous") == "event_amount":
         # "that many": the damage dealt or life gained that triggered the ability
-        return max(0, int(res.item.context.get("amount", 0))) * int(amount.get("times", 1))
+        context = res.item.context  # (how many entered, for "one or more ... enter")
+        found = context.get("amount", context.get("count", 0))
+        return max(0, int(found)) * int(amount.get("times", 1))
     if isinstance(amount, dict) and amount.get("previous") == "sacrificed_power":
         # by an effect of this resolution, else to pay its cost (the stack item's context)
         found = res.results.get("sacrificed_power", res.item.context.get("sacrificed_power", 0))

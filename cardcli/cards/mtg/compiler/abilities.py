@@ -323,7 +323,9 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
         triggers = [{**t, "condition": condition} for t in triggers]
     itself = all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
     gone = any(t["when"] in ("dies", "leaves") for t in triggers)
-    amounted = all(t["when"] in EVENT_AMOUNT_TRIGGERS for t in triggers)
+    amounted = all(  # "that many": the damage dealt, the life gained, how many entered
+        t["when"] in EVENT_AMOUNT_TRIGGERS or t.get("one_or_more") for t in triggers
+    )
     effects = _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
     if effects is None or _chosen_mana(effects):
         return False

@@ -162,11 +162,11 @@ def _only_keywords(token: dict[str, Any]) -> bool:
 
 
 def _put(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
-    match = re.fullmatch(rf"({NUMBER}) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (.+)", rest)
+    match = re.fullmatch(rf"({NUMBER}|that many) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (.+)", rest)
     if match:
         count, kind, what = match.groups()
         each_match = re.fullmatch(r"(.+?) for each (.+)", what)
-        value: Any = number(count)
+        value: Any = number(count) if count != "that many" else amount(count)
         if each_match:
             what = each_match.group(1)
             value = for_each(value, each_match.group(2))

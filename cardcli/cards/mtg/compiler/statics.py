@@ -88,6 +88,14 @@ def _plain_static(text: str) -> tuple[str, Any] | None:
         return _unblockable_by(match.group(1), match.group(2))
     if text == "All creatures able to block ~ do so.":  # Lure (509.1c)
         return "abilities", [{"static": "must_be_blocked_by_all"}]
+    match = re.fullmatch(r"(.+?) enter tapped\.", text)
+    if match:  # "Creatures your opponents control enter tapped." (614.1c)
+        reach = _affected(match.group(1))
+        if reach is None or reach[0].get("self"):
+            return None
+        return "abilities", [
+            {"static": "enters_tapped", "controller": reach[1], "affects": reach[0]}
+        ]
     return None
 
 
