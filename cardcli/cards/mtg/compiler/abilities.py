@@ -353,7 +353,7 @@ _SHOCK = re.compile(r"As ~ enters, you may pay (\d+) life\. If you don't, it ent
 
 def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
     text = line.text
-    if text == "~ enters tapped.":
+    if text in ("~ enters tapped.", "~ enters the battlefield tapped."):
         parts.abilities.append({"replacement": "enters_tapped", "text": line.printed})
         return True
     match = re.fullmatch(r"~ enters tapped unless (.+)\.", text)
