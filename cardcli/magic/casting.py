@@ -22,7 +22,6 @@ from cardcli.magic.costs import (
     entry_payment,
     mana_sources,
     max_x,
-    pay_plan,
     payment,
     pool_text,
     sorcery_timing,
@@ -31,6 +30,7 @@ from cardcli.magic.costs import (
 )
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay
+from cardcli.magic.manause import pay_and_run
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem, Target
 from cardcli.magic.sources import DamageSource
@@ -255,7 +255,7 @@ def cast(
     flashback = obj.zone == "graveyard"
     on_stack = table.move(obj, "stack", "cast")
     assert on_stack is not None
-    pay_plan(table, player, plan)
+    pay_and_run(table, player, plan)
     item = StackItem(
         on_stack.id,
         "spell",
