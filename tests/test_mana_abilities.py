@@ -166,3 +166,17 @@ def test_activate_only_if_is_checked_as_it_is_activated_not_as_it_resolves(tmp_p
     assert session.submit("pass").accepted  # it resolves with one land left: it still draws
     assert [e["type"] for e in lines if e["type"] in ("resolved", "fizzled")][-1] == "resolved"
     assert len(session.state.table.players["p1"].hand) == hand + 1
+
+
+def test_a_commander_decks_commander_gives_its_player_an_identity() -> None:
+    from tests.conftest import new_session
+
+    deck = REPO / "tests" / "fixtures" / "decks" / "commander" / "cedh_blue_farm.txt"
+    session, lines = new_session("horde", seed=1, players=2, deck=[f"p1={deck}"])
+    named = [e for e in lines if e["type"] == "commander"]
+    assert [(e["who"], e["cards"]) for e in named] == [
+        ("p1", ["Tymna the Weaver", "Kraum, Ludevic's Opus"])
+    ]
+    assert named[0]["identity"] == "WUBR"
+    assert session.state.table.players["p1"].commander_identity == frozenset("WUBR")
+    assert session.state.table.players["p2"].commander_identity is None
