@@ -180,3 +180,34 @@ def test_a_commander_decks_commander_gives_its_player_an_identity() -> None:
     assert named[0]["identity"] == "WUBR"
     assert session.state.table.players["p1"].commander_identity == frozenset("WUBR")
     assert session.state.table.players["p2"].commander_identity is None
+
+
+def test_two_reflecting_pools_alone_could_produce_nothing(tmp_path: Path) -> None:
+    data = yaml.safe_load((SETUPS / "mana-could-produce.yaml").read_text(encoding="utf-8"))
+    data["p1"]["battlefield"] = ["Reflecting Pool", "Reflecting Pool"]
+    data["p2"]["battlefield"] = []
+    data["horde"]["battlefield"] = ["Zombie"]
+    session, _ = position(tmp_path, data)
+    assert not [c for c in session.state.legal_commands("p1") if " tap " in c]
+    refused = session.submit("p1 tap #7")
+    assert not refused.accepted and "adds no mana now" in str(refused.reason)
+
+
+def test_an_exotic_orchard_pays_a_cost_with_what_the_opponents_lands_make(tmp_path: Path) -> None:
+    data = yaml.safe_load((SETUPS / "mana-could-produce.yaml").read_text(encoding="utf-8"))
+    data["p1"]["battlefield"] = ["Exotic Orchard"]
+    session, _ = position(tmp_path, data)
+    orchard = next(o for o in session.state.table.battlefield.values() if o.controller == "p1")
+    assert costs.mana_sources(session.state.table, "p1") == [(orchard.id, ("B",))]
+
+
+def test_a_filter_land_option_is_named_by_its_mana_or_its_number(tmp_path: Path) -> None:
+    data = yaml.safe_load((SETUPS / "mana-filter-lands.yaml").read_text(encoding="utf-8"))
+    session, lines = position(tmp_path, data)
+    gate = next(o for o in session.state.table.battlefield.values() if o.name == "Mystic Gate")
+    legal = session.state.legal_commands("p1")
+    assert {f"p1 tap #{gate.id} {w}" for w in ("C", "WW", "WU", "UU")} <= set(legal)
+    assert not session.submit(f"p1 tap #{gate.id} W1").accepted  # neither mana nor a number
+    assert session.submit(f"p1 tap #{gate.id} 3").accepted
+    assert [e["added"] for e in lines if e["type"] == "mana"] == ["{W}{U}"]
+    assert session.state.table.players["p1"].pool == {"W": 1, "U": 1}
