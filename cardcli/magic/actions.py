@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic import activation, casting, costs
-from cardcli.magic.cards import ActivationCost
 from cardcli.magic.mana import Source
+from cardcli.magic.manaopts import ManaOption, options_of
+from cardcli.magic.manause import option_problem, usable_options
 from cardcli.magic.objects import Obj
 
 if TYPE_CHECKING:
@@ -25,8 +26,9 @@ class Action:
     player: str
     obj_id: int
     name: str
-    index: int = 0  # which activated ability, or which mana choice
-    choices: int = 1  # how many abilities (activate) or mana choices (tap) the object has
+    index: int = 0  # which activated ability, or which mana option (0-based)
+    choices: int = 1  # how many abilities (activate) or mana options (tap) the object has
+    word: str = ""  # tap: what follows "tap #ID" to pick this option ("", "U", "2")
 
 
 def can_play_land(table: Table, player: str, obj: Obj) -> str | None:
@@ -80,25 +82,57 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
     for obj in list(table.acting.values()):
         if obj.controller != player or not obj.proto.mana_abilities:
             continue
-        ability = obj.proto.mana_abilities[0]
-        if mana_problem(table, player, obj) is None:
-            for choice in range(len(ability.mana)):
-                found.append(Action("tap", player, obj.id, obj.name, choice, len(ability.mana)))
+        options = options_of(table, obj, player)
+        usable = usable_options(table, player, obj)
+        for option in usable:
+            found.append(
+                Action(
+                    "tap",
+                    player,
+                    obj.id,
+                    obj.name,
+                    option.number - 1,
+                    len(options),
+                    tap_word(options, option),
+                )
+            )
     return found
 
 
+def tap_word(options: list[ManaOption], option: ManaOption) -> str:
+    """What follows ``tap #ID`` to pick ``option``: nothing if it is the only one, the mana
+    it adds if no other option adds the same, else its number."""
+    if len(options) == 1:
+        return ""
+    if sum(1 for o in options if o.word == option.word) == 1 and option.word:
+        return option.word
+    return str(option.number)
+
+
 def mana_problem(table: Table, player: str, obj: Obj) -> str | None:
-    """Why ``obj``'s mana ability cannot be activated now, or None."""
+    """Why none of ``obj``'s mana abilities can be activated now, or None."""
     if obj.controller != player or obj.zone != "battlefield":
         return f"#{obj.id} is not a permanent {player} controls"
     if not obj.proto.mana_abilities:
         return f"#{obj.id} {obj.name} has no mana ability"
-    ability = obj.proto.mana_abilities[0]
-    try:
-        activation.check_cost(table, player, obj, ability.cost or ActivationCost())
-    except IllegalCommand as err:
-        return str(err)
-    return None
+    options = options_of(table, obj, player)
+    if not options:
+        return f"#{obj.id} {obj.name} adds no mana now{_why_none(obj)}"
+    problem = None
+    for option in options:
+        problem = option_problem(table, player, obj, option)
+        if problem is None:
+            return None
+    return problem
+
+
+def _why_none(obj: Obj) -> str:
+    kinds = {a.mana_of for a in obj.proto.mana_abilities}
+    if "commander_identity" in kinds:
+        return " (903.4f: no commander, or a colourless one, has no colour to give)"
+    if kinds & {"opponents_lands", "your_lands"}:
+        return " (106.7: no land it looks at could produce mana)"
+    return ""
 
 
 def team_can_act(table: Table, players: list[str]) -> bool:
@@ -121,18 +155,23 @@ def other_mana(table: Table, player: str) -> list[Obj]:
     ]
 
 
-def mana_of(objs: list[Obj]) -> tuple[dict[str, int], list[Source]]:
+def mana_of(table: Table, player: str, objs: list[Obj]) -> tuple[dict[str, int], list[Source]]:
     """What the mana abilities of ``objs`` add if each is used once: the mana a fixed ability
     adds ({U}{B}), and a source for each that adds one mana of one kind among several (a
-    Treasure's "one mana of any color"), to pay a cost as an untapped land would."""
+    Treasure's "one mana of any color", a Talisman's {C} or {U} or {R}: free kinds first), to
+    pay a cost as an untapped land would."""
     fixed: dict[str, int] = {}
     units: list[Source] = []
     for obj in objs:
-        choices = obj.proto.mana_abilities[0].mana
-        if len(choices) > 1 and all(len(choice) == 1 for choice in choices):
-            units.append((obj.id, tuple(sorted({choice[0] for choice in choices}))))
+        options = usable_options(table, player, obj)
+        if not options:
             continue
-        for kind in choices[0]:
+        if len(options) > 1 and all(len(o.adds) == 1 for o in options):
+            ordered = sorted(options, key=lambda o: o.ability.costly)
+            kinds = tuple(dict.fromkeys(o.adds[0] for o in ordered))
+            units.append((obj.id, kinds))
+            continue
+        for kind in options[0].adds:
             fixed[kind] = fixed.get(kind, 0) + 1
     return fixed, units
 
@@ -143,7 +182,7 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
     extra = other_mana(table, player)
     if not extra:
         return False
-    fixed, units = mana_of(extra)
+    fixed, units = mana_of(table, player, extra)
     pool = table.players[player].pool
     saved = dict(pool)
     try:

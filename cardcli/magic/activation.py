@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.cards import Ability, ActivationCost
-from cardcli.magic.chars import matches
 from cardcli.magic.choices import Casting, ask
-from cardcli.magic.costs import pay_plan, payment, sorcery_timing
+from cardcli.magic.costs import check_cost, payment, sacrifice_options, sorcery_timing
 from cardcli.magic.decisions import Decision
-from cardcli.magic.mana import Plan
+from cardcli.magic.manause import pay_and_run
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem
 from cardcli.magic.table import Move
@@ -50,6 +49,12 @@ def check_activation(table: Table, player: str, obj: Obj, ability: Ability) -> N
             " (your main phase, an empty stack)"
         )
     check_cost(table, player, obj, cost)
+    condition = ability.condition
+    if condition is not None and not table.holds(condition, player, obj):
+        raise IllegalCommand(
+            f"#{obj.id} {obj.name}: {ability.text or 'this ability'} (its condition does not"
+            " hold now, 602.5b)"
+        )
     facts = table.source_of(obj)
     for slot in slots_of(ability.effects):
         if not has_candidates(table, slot, player, facts):
@@ -59,63 +64,6 @@ def check_activation(table: Table, player: str, obj: Obj, ability: Ability) -> N
             f"#{obj.id} {obj.name}: too few of its modes can be chosen (700.2a: none has a"
             " legal target)"
         )
-
-
-def check_cost(table: Table, player: str, obj: Obj, cost: ActivationCost) -> None:
-    if cost.tap:
-        if obj.tapped:
-            raise IllegalCommand(f"#{obj.id} {obj.name} is tapped")
-        if (
-            "Creature" in table.chars(obj).types
-            and obj.sick
-            and "haste" not in table.chars(obj).keywords
-            and not table.variant.ignores_summoning_sickness(table, obj)
-        ):
-            raise IllegalCommand(
-                f"#{obj.id} {obj.name} came under {player}'s control this turn: it can't use {{T}} yet (302.6)"
-            )
-    if (
-        cost.sacrifice
-        and cost.sacrifice != "self"
-        and not sacrifice_options(table, player, obj, cost)
-    ):
-        raise IllegalCommand(f"#{obj.id} {obj.name}: nothing to sacrifice for its cost")
-    if cost.life:
-        life = table.players[player].team.life
-        if life is None or life < cost.life:
-            raise IllegalCommand(f"{player} cannot pay {cost.life} life")
-    others = [o for o in table.players[player].hand if o.id != obj.id]
-    if cost.discard and len(others) < cost.discard:
-        raise IllegalCommand(f"{player} has too few cards to discard")
-    mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
-    if mana is not None and not mana.is_free():
-        # The source itself is not tapped for mana when {T} is part of the cost.
-        plan = payment(table, player, mana)
-        if plan is None or (cost.tap and any(oid == obj.id for oid, _ in plan.taps)):
-            raise IllegalCommand(f"{player} cannot pay {mana} for #{obj.id} {obj.name}")
-
-
-def sacrifice_options(table: Table, player: str, source: Obj, cost: ActivationCost) -> list[Obj]:
-    kind = cost.sacrifice
-    found = []
-    for obj in table.battlefield.values():
-        if obj.controller != player:
-            continue
-        ch = table.chars(obj)
-        if kind == "another_creature" and obj.id == source.id:
-            continue
-        wanted = {
-            "creature": "Creature",
-            "another_creature": "Creature",
-            "land": "Land",
-            "artifact": "Artifact",
-        }.get(str(kind))
-        if wanted and wanted not in ch.types:
-            continue
-        if cost.sacrifice_filter and not matches(table, cost.sacrifice_filter, obj, ch, source.id):
-            continue
-        found.append(obj)
-    return found
 
 
 def cost_objects(
@@ -197,7 +145,7 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
         table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
         return
     # 602.2: costs paid, the ability goes on the stack with its source's last known facts.
-    pay_plan(table, player, plan)
+    pay_and_run(table, player, plan)
     if cost.loyalty is not None:
         obj.loyalty_turn = table.turn
         if cost.loyalty > 0:
@@ -242,29 +190,3 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
         item.context.update(sacrificed_power(table, sacrificed))
         table.sacrifice(sacrificed)
     announce_targets(table, item)
-
-
-def activate_mana(table: Table, player: str, obj: Obj, ability: Ability, choice: int) -> None:
-    """605.3: a mana ability resolves at once, off the stack."""
-    cost = ability.cost or ActivationCost()
-    mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
-    plan = payment(table, player, mana) if mana is not None and not mana.is_free() else Plan()
-    if plan is None:
-        raise IllegalCommand(f"{player} cannot pay {cost.mana} for #{obj.id}")
-    pay_plan(table, player, plan)
-    if cost.tap:
-        table.tap(obj, "mana")
-    if cost.sacrifice == "self":
-        table.sacrifice([obj])
-    pool = table.players[player].pool
-    added = ability.mana[choice]
-    for kind in added:
-        pool[kind] = pool.get(kind, 0) + 1
-    table.emit(
-        {
-            "type": "mana",
-            "who": player,
-            "source": obj.id,
-            "added": "".join("{" + k + "}" for k in added),
-        }
-    )

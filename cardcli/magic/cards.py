@@ -180,10 +180,29 @@ class Ability:
     text: str = ""
     mana: tuple[tuple[str, ...], ...] = ()  # mana abilities: each choice of mana it adds
     modal: Modal | None = None  # a modal ability's modes (its effects are the chosen ones')
+    # A mana ability whose choices are read from the game as it is activated (``of``):
+    # commander_identity, opponents_lands, your_lands (106.7, 903.4).
+    mana_of: str | None = None
 
     @property
     def is_mana(self) -> bool:
-        return bool(self.mana)
+        return bool(self.mana) or self.mana_of is not None
+
+    @property
+    def condition(self) -> Mapping[str, Any] | None:
+        """602.5b: "Activate only if ...": the condition that must hold to activate it."""
+        found = self.data.get("condition")
+        return found if isinstance(found, Mapping) else None
+
+    @property
+    def costly(self) -> bool:
+        """A mana ability that costs more than {T}, or does more than add mana: a life cost
+        (a horizon land's), a side effect (a pain land's damage) or a cost in mana, in
+        sacrifice or in discard. A player's payment uses a free one first."""
+        cost = self.cost or ActivationCost()
+        return bool(
+            self.effects or cost.life or not cost.mana.is_free() or cost.sacrifice or cost.discard
+        )
 
     @property
     def is_activated(self) -> bool:
@@ -385,6 +404,34 @@ def _enchant_kind(text: str | None) -> str | None:
     return kinds.get(text, "permanent")
 
 
+# What a mana ability may do besides adding mana (605.1a, 605.3b): effects that neither
+# target nor ask anyone anything, so that the ability resolves at once.
+MANA_SIDE_EFFECTS = frozenset(
+    {"damage", "lose_life", "gain_life", "counters", "remove_counters", "poison", "tap", "untap"}
+)
+MANA_OF = ("commander_identity", "opponents_lands", "your_lands")
+
+
+def _mana_ability_parts(
+    effects: tuple[Effect, ...],
+) -> tuple[list[Effect], tuple[Effect, ...]] | None:
+    """A mana ability's effects split: its ``add_mana`` effects (first) and the others, or
+    None if these effects are not a mana ability's (605.1a: no target; here also nothing
+    that asks a player, a modal or loyalty ability aside)."""
+    adds = [e for e in effects if e.get("do") == "add_mana"]
+    if not adds or effects[0].get("do") != "add_mana":
+        return None
+    rest = tuple(e for e in effects if e.get("do") != "add_mana")
+    for effect in effects:
+        if "target" in effect or effect.get("optional") or "if" in effect:
+            return None
+        if effect.get("each") in ("target_player", "target_opponent"):
+            return None
+    if any(e.get("do") not in MANA_SIDE_EFFECTS for e in rest):
+        return None
+    return adds, rest
+
+
 def _mana_choices(adds: list[Effect]) -> tuple[tuple[str, ...], ...]:
     """What a mana ability may add: one choice (``{R}{G}``), or one of several (``one_of``:
     "{R} or {G}", "one mana of any color")."""
@@ -418,10 +465,23 @@ def _sort_abilities(
             statics.append(Ability(index, data, static=data["static"], text=text))
         elif data.get("activated"):
             cost = ActivationCost.parse(data.get("cost", {}))
-            adds = [e for e in effects if e.get("do") == "add_mana"]
-            if adds and len(adds) == len(effects) and modal is None:
-                # 605.1a: no target, adds mana: a mana ability, off the stack.
-                mana.append(Ability(index, data, cost=cost, text=text, mana=_mana_choices(adds)))
+            parts = _mana_ability_parts(effects)
+            if parts is not None and modal is None and cost.loyalty is None:
+                # 605.1a: no target, adds mana: a mana ability, off the stack; what else it
+                # does happens as it resolves, after the mana is added (605.3b).
+                adds, rest = parts
+                mana_of = next((str(e["of"]) for e in adds if e.get("of") in MANA_OF), None)
+                mana.append(
+                    Ability(
+                        index,
+                        data,
+                        cost=cost,
+                        effects=rest,
+                        text=text,
+                        mana=() if mana_of else _mana_choices(adds),
+                        mana_of=mana_of,
+                    )
+                )
             else:
                 activated.append(
                     Ability(index, data, cost=cost, effects=effects, text=text, modal=modal)

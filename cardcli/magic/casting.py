@@ -13,21 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic.activation import (
-    advance_activation,
-    check_cost,
-    cost_objects,
-    sacrificed_power,
-)
+from cardcli.magic.activation import advance_activation, cost_objects, sacrificed_power
 from cardcli.magic.cards import Ability, Effect
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
 from cardcli.magic.costs import (
     MAIN_STEPS,
+    check_cost,
     entry_payment,
     mana_sources,
     max_x,
-    pay_plan,
     payment,
     pool_text,
     sorcery_timing,
@@ -36,6 +31,7 @@ from cardcli.magic.costs import (
 )
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay
+from cardcli.magic.manause import pay_and_run
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem, Target
 from cardcli.magic.sources import DamageSource
@@ -279,7 +275,7 @@ def cast(
     flashback = obj.zone == "graveyard"
     on_stack = table.move(obj, "stack", "cast")
     assert on_stack is not None
-    pay_plan(table, player, plan)
+    pay_and_run(table, player, plan)
     item = StackItem(
         on_stack.id,
         "spell",

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardcli.engine.errors import IllegalCommand
+from cardcli.magic.cards import Ability, ActivationCost
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay, symbols
+from cardcli.magic.manaopts import choices_of, condition_holds, pain_of
 from cardcli.magic.objects import Obj
 
 if TYPE_CHECKING:
@@ -102,29 +105,148 @@ def entry_payment(table: Table, answers: Answers, key: str, player: str, obj: Ob
 
 
 def mana_sources(table: Table, player: str) -> list[Source]:
-    """Untapped lands that tap for mana with no other cost: what pays a cost by itself."""
+    """Untapped lands that tap for mana with no cost but {T} (and perhaps life): what pays a
+    cost by itself. Each source's kinds run those a free ability makes first."""
+    return land_sources(table, player)[0]
+
+
+Dear = dict[int, dict[str, int]]  # a source's kinds only a costly ability makes: its pain
+
+
+def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
+    """The untapped lands' mana (``mana_sources``), and for each land the kinds of mana only
+    a costly mana ability of it makes (a pain land's coloured mana, a horizon land's), with
+    the life each costs its controller. An ability whose pain would leave the player's team
+    at 0 life or less is not counted (a player's payment never kills them); nor one whose
+    condition ("Activate only if ...", 602.5b) does not hold, nor one that adds more than one
+    mana (a person taps those)."""
     found: list[Source] = []
+    dear: Dear = {}
+    life = table.players[player].team.life
     for obj in table.acting.values():
         if obj.controller != player or obj.tapped or not obj.proto.mana_abilities:
             continue
         if "Land" not in table.chars(obj).types:
             continue
-        ability = obj.proto.mana_abilities[0]
-        cost = ability.cost
-        if cost is None or not cost.tap or not cost.mana.is_free() or cost.sacrifice or cost.life:
+        abilities = obj.proto.mana_abilities
+        if len(abilities) == 1 and abilities[0].index == -1:  # a basic land's, say
+            kinds = tuple(sorted({choice[0] for choice in abilities[0].mana if len(choice) == 1}))
+            if kinds:
+                found.append((obj.id, kinds))
             continue
-        kinds = tuple(sorted({choice[0] for choice in ability.mana if len(choice) == 1}))
+        free: set[str] = set()
+        costly: dict[str, int] = {}
+        for ability in abilities:
+            cost = ability.cost
+            if cost is None or not cost.tap or not cost.mana.is_free() or cost.sacrifice:
+                continue
+            if cost.discard or not condition_holds(table, obj, ability, player):
+                continue
+            kinds_of = {c[0] for c in choices_of(table, obj, ability, player) if len(c) == 1}
+            if not ability.costly:
+                free |= kinds_of
+                continue
+            pain = pain_of(ability)
+            if life is not None and pain >= life:
+                continue
+            for kind in kinds_of:
+                costly[kind] = min(costly.get(kind, pain), pain)
+        for kind in free:
+            costly.pop(kind, None)
+        kinds = (*sorted(free), *sorted(costly))
         if kinds:
             found.append((obj.id, kinds))
+        if costly:
+            dear[obj.id] = costly
+    return found, dear
+
+
+def check_cost(table: Table, player: str, obj: Obj, cost: ActivationCost) -> None:
+    if cost.tap:
+        if obj.tapped:
+            raise IllegalCommand(f"#{obj.id} {obj.name} is tapped")
+        if (
+            "Creature" in table.chars(obj).types
+            and obj.sick
+            and "haste" not in table.chars(obj).keywords
+            and not table.variant.ignores_summoning_sickness(table, obj)
+        ):
+            raise IllegalCommand(
+                f"#{obj.id} {obj.name} came under {player}'s control this turn: it can't use {{T}} yet (302.6)"
+            )
+    if (
+        cost.sacrifice
+        and cost.sacrifice != "self"
+        and not sacrifice_options(table, player, obj, cost)
+    ):
+        raise IllegalCommand(f"#{obj.id} {obj.name}: nothing to sacrifice for its cost")
+    if cost.life:
+        life = table.players[player].team.life
+        if life is None or life < cost.life:
+            raise IllegalCommand(f"{player} cannot pay {cost.life} life")
+    others = [o for o in table.players[player].hand if o.id != obj.id]  # not itself
+    if cost.discard and len(others) < cost.discard:
+        raise IllegalCommand(f"{player} has too few cards to discard")
+    mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
+    if mana is not None and not mana.is_free():
+        # The source itself is not tapped for mana when {T} is part of the cost.
+        plan = payment(table, player, mana)
+        if plan is None or (cost.tap and any(oid == obj.id for oid, _ in plan.taps)):
+            raise IllegalCommand(f"{player} cannot pay {mana} for #{obj.id} {obj.name}")
+
+
+def sacrifice_options(table: Table, player: str, source: Obj, cost: ActivationCost) -> list[Obj]:
+    kind = cost.sacrifice
+    found = []
+    for obj in table.battlefield.values():
+        if obj.controller != player:
+            continue
+        ch = table.chars(obj)
+        if kind == "another_creature" and obj.id == source.id:
+            continue
+        wanted = {
+            "creature": "Creature",
+            "another_creature": "Creature",
+            "land": "Land",
+            "artifact": "Artifact",
+        }.get(str(kind))
+        if wanted and wanted not in ch.types:
+            continue
+        if cost.sacrifice_filter and not matches(table, cost.sacrifice_filter, obj, ch, source.id):
+            continue
+        found.append(obj)
     return found
 
 
-def payment(table: Table, player: str, cost: ManaCost | None, x: int = 0) -> Plan | None:
+def payment(
+    table: Table, player: str, cost: ManaCost | None, x: int = 0, costly: bool = True
+) -> Plan | None:
+    """How ``player`` pays ``cost`` from their pool and lands, or None. Free mana first: a
+    costly ability (a pain land's coloured mana, a horizon land's) is used only if the cost
+    cannot be paid without, and only if ``costly`` (an effect's payment runs no mana
+    ability's side effects: it pays with free mana only)."""
     if cost is None:
         return Plan()
     p = table.players[player]
     life = p.team.life if p.team.life is not None else 0
-    return pay(cost.with_x(x), p.pool, mana_sources(table, player), life)
+    sources, dear = land_sources(table, player)
+    if not dear:
+        return pay(cost.with_x(x), p.pool, sources, life)
+    cheap: list[Source] = []
+    for oid, kinds in sources:
+        left = tuple(k for k in kinds if k not in dear.get(oid, ()))
+        if left:
+            cheap.append((oid, left))
+    plan = pay(cost.with_x(x), p.pool, cheap, life)
+    if plan is not None or not costly:
+        return plan
+    plan = pay(cost.with_x(x), p.pool, sources, life)
+    if plan is None:
+        return None
+    pain = sum(dear[oid][kind] for oid, kind in plan.taps if kind in dear.get(oid, ()))
+    if pain and p.team.life is not None and life - plan.life - pain <= 0:
+        return None
+    return plan
 
 
 def max_x(table: Table, player: str, cost: ManaCost | None) -> int:
@@ -139,16 +261,51 @@ def max_x(table: Table, player: str, cost: ManaCost | None) -> int:
     return best
 
 
-def pay_plan(table: Table, player: str, plan: Plan) -> None:
+def pay_plan(table: Table, player: str, plan: Plan) -> list[tuple[Obj, Ability]]:
+    """Pay ``plan``: pool mana spent, lands tapped, life paid. A land tapped for a kind of
+    mana only a costly ability of it makes has that ability's costs paid here (its life);
+    those abilities are returned: their other effects are still to happen (605.3b)."""
     p = table.players[player]
     for kind, count in plan.pool_used.items():
         p.pool[kind] -= count
         if not p.pool[kind]:
             del p.pool[kind]
+    costly: list[tuple[Obj, Ability]] = []
     if plan.taps:
-        table.tap_many([table.objects[oid] for oid, _kind in plan.taps], "mana")
+        tapped = [table.objects[oid] for oid, _kind in plan.taps]
+        for obj, (_oid, kind) in zip(tapped, plan.taps, strict=True):
+            ability = _ability_for(table, player, obj, kind)
+            if ability is not None:
+                costly.append((obj, ability))
+        table.tap_many(tapped, "mana")
+        for _obj, ability in costly:
+            if ability.cost is not None and ability.cost.life:
+                table.lose_life(player, ability.cost.life, "paid")
     if plan.life:
         table.lose_life(player, plan.life, "paid")
+    return costly
+
+
+def _ability_for(table: Table, player: str, obj: Obj, kind: str) -> Ability | None:
+    """The costly mana ability of ``obj`` that the payment used for ``kind``, or None if a
+    free one makes it (the least painful, then the first printed)."""
+    abilities = obj.proto.mana_abilities
+    if len(abilities) == 1 and not abilities[0].costly:
+        return None
+    best: Ability | None = None
+    for ability in abilities:
+        cost = ability.cost
+        if cost is None or not cost.tap or not cost.mana.is_free() or cost.sacrifice:
+            continue
+        if not condition_holds(table, obj, ability, player):
+            continue
+        if not any(c == (kind,) for c in choices_of(table, obj, ability, player)):
+            continue
+        if not ability.costly:
+            return None
+        if best is None or pain_of(ability) < pain_of(best):
+            best = ability
+    return best
 
 
 def describe_plan(plan: Plan) -> str:

@@ -250,7 +250,7 @@ def unless_payments(
             decided.append((item, owed, "unlimited"))  # it pays no mana costs: it pays
         elif owed.is_free():
             decided.append((item, owed, "paid"))  # {0}: nothing to pay
-        elif payment(table, player.name, owed) is None:
+        elif payment(table, player.name, owed, costly=False) is None:
             decided.append((item, owed, "cannot"))  # 118.3
         else:
             answer = ask(
@@ -270,7 +270,7 @@ def unless_payments(
     paying: set[int] = set()
     for item, owed, how in decided:
         if how == "pay" and owed is not None:
-            plan = payment(table, item.controller, owed)
+            plan = payment(table, item.controller, owed, costly=False)
             how = "cannot" if plan is None else "paid"  # (its mana paid for an earlier one)
             if plan is not None:
                 pay_plan(table, item.controller, plan)

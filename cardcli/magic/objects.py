@@ -137,6 +137,8 @@ class Player:
     lands_played: int = 0
     drew_from_empty: bool = False
     poison: int = 0  # poison counters of the player's own (122.1f)
+    # 903.4: the colours of the player's commander's colour identity; None: no commander.
+    commander_identity: frozenset[str] | None = None
 
     @property
     def library(self) -> list[Obj]:

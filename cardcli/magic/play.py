@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic import activation, casting, combat, flow, requirements
-from cardcli.magic.actions import can_play_land, mana_problem
+from cardcli.magic.actions import can_play_land, mana_problem, tap_word
+from cardcli.magic.cards import Ability
 from cardcli.magic.choices import Casting
 from cardcli.magic.decisions import Decision
+from cardcli.magic.manaopts import ManaOption, options_of
+from cardcli.magic.manause import option_problem, use_option
 from cardcli.magic.objects import Obj, Target
 from cardcli.magic.targets import check_targets, slots_of, spell_label
 
@@ -126,29 +129,58 @@ def activate(
     flow.run(table)
 
 
-def tap_for_mana(table: Table, player: str, obj: Obj, color: str | None) -> None:
+def tap_for_mana(table: Table, player: str, obj: Obj, word: str | None) -> None:
+    """``tap #ID [WHAT]``: activate one of ``obj``'s mana abilities (605.3a), the option named
+    by the mana it adds (``U``, ``WW``) or by its number across all of the permanent's mana
+    options (``tap #12 2``); a free option before a costly one that adds the same."""
     decision = table.pending
     if decision is None or not may_answer(decision, table, player) or decision.kind != "priority":
         raise IllegalCommand(f"{player} cannot tap for mana now: {waiting_for(table)}")
     problem = mana_problem(table, player, obj)
     if problem is not None:
         raise IllegalCommand(problem)
-    ability = obj.proto.mana_abilities[0]
-    choices = ability.mana
-    if color is None:
-        if len(choices) > 1:
-            options = " or ".join(f"tap #{obj.id} {''.join(c)}" for c in choices)
+    options = options_of(table, obj, player)
+    if word is None:
+        if len(options) > 1:
             raise IllegalCommand(
-                f"#{obj.id} {obj.name} makes more than one kind of mana: {options}"
+                f"#{obj.id} {obj.name} makes more than one kind of mana: "
+                + _options_text(obj, options)
             )
-        choice = 0
+        option = options[0]
+    elif word.isdigit():
+        number = int(word)
+        if not 1 <= number <= len(options):
+            raise IllegalCommand(f"#{obj.id} {obj.name} has mana options 1 to {len(options)}")
+        option = options[number - 1]
     else:
-        matching = [i for i, c in enumerate(choices) if "".join(c) == color]
+        matching = [o for o in options if o.word == word]
         if not matching:
-            made = ", ".join("".join(c) for c in choices)
-            raise IllegalCommand(f"#{obj.id} {obj.name} makes {made}, not {color}")
-        choice = matching[0]
-    activation.activate_mana(table, player, obj, ability, choice)
+            made = ", ".join(o.word for o in options)
+            raise IllegalCommand(f"#{obj.id} {obj.name} makes {made}, not {word}")
+        usable = [o for o in matching if option_problem(table, player, obj, o) is None]
+        option = min(usable or matching, key=lambda o: (o.ability.costly, o.number))
+    problem = option_problem(table, player, obj, option)
+    if problem is not None:
+        raise IllegalCommand(problem)
+    use_option(table, player, obj, option)
+
+
+def _options_text(obj: Obj, options: list[ManaOption]) -> str:
+    """``tap #7 C or tap #7 U or tap #7 R``, each ability's text after its options when the
+    permanent has more than one mana ability."""
+    groups: list[tuple[Ability, list[str]]] = []
+    for option in options:
+        word = f"tap #{obj.id} {tap_word(options, option)}"
+        if groups and groups[-1][0] is option.ability:
+            groups[-1][1].append(word)
+        else:
+            groups.append((option.ability, [word]))
+    if len(groups) == 1:
+        return " or ".join(groups[0][1])
+    return " or ".join(
+        " or ".join(words) + (f" ({ability.text})" if ability.text else "")
+        for ability, words in groups
+    )
 
 
 def pass_priority(table: Table, player: str, rest_of_turn: bool = False) -> None:

@@ -22,7 +22,13 @@ def leaves_stack_to(item: StackItem) -> str:
 def begin_resolution(table: Table) -> None:
     """The top of the stack starts to resolve; a spell or ability whose targets all left does nothing (608.2b)."""
     item = table.stack[-1]
-    condition = item.ability.data.get("condition") if item.ability is not None else None
+    # (An activated ability's condition is a restriction on activating it, 602.5b: not
+    # checked again here.)
+    condition = (
+        item.ability.data.get("condition")
+        if item.ability is not None and item.kind == "triggered"
+        else None
+    )
     if condition is not None and not table.holds(
         condition, item.controller, table.objects.get(item.source_id)
     ):

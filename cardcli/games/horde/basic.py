@@ -22,6 +22,8 @@ from cardcli.magic import actions, activation, casting, combat, costs
 from cardcli.magic.actions import can_play_land
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
+from cardcli.magic.manaopts import options_of
+from cardcli.magic.manause import usable_options
 from cardcli.magic.modes import legal_modes
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
@@ -373,7 +375,7 @@ class Policy(Deciding, Fighting):
     ) -> str | None:
         """The mana command that helps cast a wanted spell which ``extra``'s mana makes
         castable, or None."""
-        fixed, units = actions.mana_of(extra)
+        fixed, units = actions.mana_of(table, player, extra)
         pool = table.players[player].pool
         saved = dict(pool)
         sources = costs.mana_sources(table, player) + units
@@ -399,8 +401,7 @@ class Policy(Deciding, Fighting):
         for rock in extra:
             if actions.mana_problem(table, player, rock) is not None:
                 continue
-            choices = rock.proto.mana_abilities[0].mana
-            if len(choices) == 1:
+            if len(options_of(table, rock, player)) == 1:
                 return f"{player} tap #{rock.id}"
             color = self._color_for(table, player, wanted, rock, extra, sources)
             if color is not None:
@@ -418,11 +419,15 @@ class Policy(Deciding, Fighting):
     ) -> str | None:
         """Which of ``rock``'s kinds of mana keeps ``spell`` castable with the rest, the
         spell's own colours first."""
-        choices = ["".join(c) for c in rock.proto.mana_abilities[0].mana]
+        usable = usable_options(table, player, rock)
         cost = spell.proto.cost
         named = set(cost.colored) | {k for h in cost.hybrid for k in h} | set(cost.phyrexian)
-        choices.sort(key=lambda c: not (set(c) & named))  # (a stable sort)
-        others, _ = actions.mana_of([o for o in extra if o is not rock])
+        # The spell's own colours first, then free mana before a painful one (a stable sort).
+        usable.sort(key=lambda o: (not (set(o.adds) & named), o.ability.costly))
+        every = options_of(table, rock, player)
+        choices = [actions.tap_word(every, o) for o in usable]
+        adds = {actions.tap_word(every, o): o.adds for o in usable}
+        others, _ = actions.mana_of(table, player, [o for o in extra if o is not rock])
         rest = [s for s in sources if s[0] != rock.id]
         pool = table.players[player].pool
         saved = dict(pool)
@@ -430,7 +435,7 @@ class Policy(Deciding, Fighting):
             for choice in choices:
                 pool.clear()
                 pool.update(saved)
-                for kind in [*choice, *(k for k, n in others.items() for _ in range(n))]:
+                for kind in [*adds[choice], *(k for k, n in others.items() for _ in range(n))]:
                     pool[kind] = pool.get(kind, 0) + 1
                 problem = casting.cast_problem(
                     table, player, spell, None, sources=rest, explain=False
@@ -559,5 +564,6 @@ def basic_bot(state: State, seat: str, rng: Rng) -> str:
 
 def _spent(obj: Obj) -> bool:
     """Is ``obj`` sacrificed to use its mana ability (a Treasure, an Eldrazi Spawn)?"""
-    cost = obj.proto.mana_abilities[0].cost
-    return cost is not None and cost.sacrifice is not None
+    return all(
+        a.cost is not None and a.cost.sacrifice is not None for a in obj.proto.mana_abilities
+    )

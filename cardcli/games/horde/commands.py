@@ -44,7 +44,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] tap #ID [COLOUR] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -191,8 +191,13 @@ def parse(text: str) -> Command:
         if not args or len(args) > 2:
             raise InvalidCommand("tap needs a permanent and maybe a colour: tap #4, tap #4 U")
         color = args[1].upper() if len(args) == 2 else None
-        if color is not None and color not in ("W", "U", "B", "R", "G", "C"):
-            raise InvalidCommand(f"'{args[1]}' is not a colour of mana: W U B R G or C")
+        if color is not None and not (
+            color.isdigit() or all(c in ("W", "U", "B", "R", "G", "C") for c in color)
+        ):
+            raise InvalidCommand(
+                f"'{args[1]}' is not mana (W U B R G or C, or several: WU)"
+                " nor an option's number (tap #4 2)"
+            )
         return Tap(player, object_id(args[0], "a permanent"), color)
     if verb == "attack":
         left, right = _split_arrow(args)

@@ -32,7 +32,8 @@ DEFAULT_DECKS = {
 }
 SETUP_SCHEMA = "horde-setup.schema.json"
 SIDES = ("horde", "p1", "p2", "p3", "p4")
-ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
+# (``commander`` is no zone of the table's: only the card's colour identity is played.)
+ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile", "commander")
 
 
 ALL = "all"  # simulate --players all: each of 2, 3 and 4 players

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cardcli.games.horde import opening
 from cardcli.games.horde.variant import HORDE
 from cardcli.magic import combat, requirements
-from cardcli.magic.actions import actions_for
+from cardcli.magic.actions import Action, actions_for
 from cardcli.magic.flow import MAX_ACTIONS
 from cardcli.magic.play import may_answer
 from cardcli.magic.table import Table
@@ -35,17 +35,7 @@ def legal(table: Table, seat: str) -> list[str]:
         found = ["pass", "pass turn"]
         for player in table.players[seat].team.players:
             for action in actions_for(table, player.name):
-                found.append(
-                    _action_text(
-                        action.kind,
-                        player.name,
-                        action.name,
-                        action.obj_id,
-                        action.index,
-                        action.choices,
-                        table,
-                    )
-                )
+                found.append(_action_text(action))
         return found
     if kind in ("attackers", "blockers") and table.actions >= MAX_ACTIONS:
         return ["pass"]  # the step's cap of declarations is reached
@@ -69,18 +59,15 @@ def legal(table: Table, seat: str) -> list[str]:
     return found
 
 
-def _action_text(
-    kind: str, player: str, name: str, oid: int, index: int, choices: int, table: Table
-) -> str:
-    if kind == "play":
+def _action_text(action: Action) -> str:
+    player, name, oid = action.player, action.name, action.obj_id
+    if action.kind == "play":
         return f"{player} play {name}"
-    if kind == "cast":
+    if action.kind == "cast":
         return f"{player} cast {name}"
-    if kind == "activate":
-        return f"{player} activate #{oid}" + (f" {index + 1}" if choices > 1 else "")
-    ability = table.objects[oid].proto.mana_abilities[0]
-    color = "".join(ability.mana[index])
-    return f"{player} tap #{oid}" + (f" {color}" if choices > 1 else "")
+    if action.kind == "activate":
+        return f"{player} activate #{oid}" + (f" {action.index + 1}" if action.choices > 1 else "")
+    return f"{player} tap #{oid}" + (f" {action.word}" if action.word else "")
 
 
 def _attack_moves(table: Table) -> list[str]:

@@ -125,6 +125,10 @@ def build(
             }
         )
     for seat in seats_for(players):
+        resolved = sources[seat][0]
+        named = resolved.get("sections", {}).get("commander") or []
+        set_commander(table, seat, [resolved["definitions"][name] for name in named])
+    for seat in seats_for(players):
         table.draw(seat, OPENING_HAND)
     if options.get("mulligan") == "london":
         table.extra["opening"] = {"index": 0, "mulligans": {s: 0 for s in seats_for(players)}}
@@ -134,6 +138,25 @@ def build(
     else:
         start(table)
     return table, table.take_events()
+
+
+def set_commander(table: Table, seat: str, cards: list[dict[str, Any]]) -> None:
+    """A player's commander (two with partner), named by their deck's Commander section or a
+    set-up's ``commander``: only its colour identity is played, for "any color in your
+    commander's color identity" (903.4: the colours of the mana symbols in its cost and rules
+    text, and of its colour indicator; 903.4c: a pair's together)."""
+    if not cards:
+        return
+    identity = frozenset(c for card in cards for c in Card.from_data(card).color_identity)
+    table.players[seat].commander_identity = identity
+    table.emit(
+        {
+            "type": "commander",
+            "who": seat,
+            "cards": [str(card["name"]) for card in cards],
+            "identity": "".join(c for c in "WUBRG" if c in identity),
+        }
+    )
 
 
 def start(table: Table) -> None:
@@ -221,6 +244,9 @@ def _from_position(
             "objects": shown,
         }
     )
+    for side in seats:
+        named = (position.get(side) or {}).get("commander") or []
+        set_commander(table, side, [definitions[entry["card"]] for entry in named])
     # The step begins as the position starts: its turn-based actions happen now.
     table.step = step
     table.step_begun = False

@@ -355,6 +355,9 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "life":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
+    if kind == "commander":
+        colours = "".join("{" + c + "}" for c in line["identity"]) or "colourless"
+        return f"{line['who']}'s commander: {' and '.join(line['cards'])} (identity {colours})"
     if kind == "prevent_all":
         what = "all combat damage" if line["combat"] else "all damage"
         to = f" to {' '.join(line['to'])}" if line.get("to") else ""
