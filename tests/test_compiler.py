@@ -691,3 +691,28 @@ def test_others_enter_tapped_and_that_many_tokens_entered() -> None:
     champion = behaviour("Test Champion", "Whenever one or more tokens you control enter, put "
                          "that many +1/+1 counters on this creature.")  # fmt: skip
     assert champion["abilities"][0]["effects"][0]["amount"] == {"previous": "event_amount"}
+
+
+def test_mana_abilities_with_pain_conditions_and_mana_other_things_decide() -> None:
+    forge = behaviour("Test Forge", "{T}: Add {C}.\n{T}: Add {R} or {W}. This land deals 1 "
+                      "damage to you.", "Land", produces=["C", "R", "W"])  # fmt: skip
+    painless, painful = no_text(forge["abilities"])  # not all plain: both kept as abilities
+    assert painless["effects"] == [{"do": "add_mana", "mana": "{C}"}]
+    assert painful["effects"][1] == {"do": "damage", "amount": 1, "each": "you"}
+    verge = behaviour("Test Verge", "{T}: Add {U}.\n{T}: Add {B}. Activate only if you "
+                      "control an Island or a Swamp.", "Land", produces=["U", "B"])  # fmt: skip
+    assert verge["abilities"][1]["condition"] == {
+        "amount": {"count": "lands", "controller": "you",
+                   "filter": {"subtypes": ["Island", "Swamp"]}}, "at_least": 1,
+    }  # fmt: skip
+    signet = behaviour("Test Signet", "{T}: Add one mana of any color in your commander's "
+                       "color identity.", "Artifact")  # fmt: skip
+    assert signet["abilities"][0]["effects"] == [{"do": "add_mana", "of": "commander_identity"}]
+    orchard = behaviour("Test Orchard", "{T}: Add one mana of any color that a land an "
+                        "opponent controls could produce.", "Land",
+                        produces=["W", "U", "B", "R", "G"])  # fmt: skip
+    assert orchard["abilities"][0]["effects"] == [{"do": "add_mana", "of": "opponents_lands"}]
+    plain = behaviour("Test Gate", "{T}: Add {U} or {B}.", "Land", produces=["U", "B"])
+    assert plain == {}  # all plain: the land's produces is its mana ability
+    odd = compile_card(card("Odd", "{T}: Add {R} or {G}. You may draw a card.", "Artifact"))
+    assert odd.status == "manual"  # a choice of mana with a stack ability's effect

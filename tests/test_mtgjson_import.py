@@ -77,11 +77,16 @@ def test_common_oracle_shapes_become_behaviour(tmp_path: Path) -> None:
     assert digger["effects"][0]["do"] == "return_to_hand" and digger["effects"][0]["optional"]
 
 
-def test_what_cannot_be_read_is_named_and_the_rest_plays(tmp_path: Path) -> None:
+def test_imported_cards_compile_mana_with_pain_and_counted_amounts(tmp_path: Path) -> None:
     cards = compiled(tmp_path)
-    forest = cards["Karplusan Forest"]  # its colourless mana is the land's own; the pain is not
-    assert "manual" not in forest
-    assert forest["unread"] == ["{T}: Add {R} or {G}. Karplusan Forest deals 1 damage to you."]
+    forest = cards["Karplusan Forest"]  # a pain land: its free {C}, and colours that hurt
+    assert "manual" not in forest and "unread" not in forest
+    painless, painful = forest["abilities"]
+    assert painless["effects"] == [{"do": "add_mana", "mana": "{C}"}]
+    assert painful["effects"] == [
+        {"do": "add_mana", "one_of": ["{R}", "{G}"]},
+        {"do": "damage", "amount": 1, "each": "you"},
+    ]
     (krenko,) = cards["Krenko, Mob Boss"]["abilities"]  # "where X is the number of ..."
     assert krenko["effects"][0]["amount"] == {
         "count": "permanents",

@@ -16,6 +16,7 @@ of English for a parser generator would be larger and slower than the phrases.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,17 +83,28 @@ def _land_mana(record: dict[str, Any], parts: Parts) -> None:
     if not record.get("produces"):
         return
     mana = [a for a in parts.abilities if _adds_mana(a)]
-    if mana and all(a.get("cost") == {"tap": True} for a in mana):
+    if mana and all(_plain_mana(a) for a in mana):
         parts.abilities = [a for a in parts.abilities if a not in mana]
 
 
-def _adds_mana(ability: dict[str, Any]) -> bool:
+def _plain_mana(ability: dict[str, Any]) -> bool:
+    """ "{T}: Add {G}." or "{T}: Add {R} or {G}.": one mana of one kind, for {T} alone, with
+    nothing else and no condition (what ``produces`` says)."""
     effects = ability.get("effects", [])
-    return (
-        bool(ability.get("activated"))
-        and bool(effects)
-        and all(e.get("do") == "add_mana" for e in effects)
-    )
+    if set(ability) - {"activated", "cost", "effects", "text"} or ability.get("cost") != {
+        "tap": True
+    }:
+        return False
+    if len(effects) != 1 or set(effects[0]) - {"do", "mana", "one_of"}:
+        return False
+    added = effects[0].get("one_of") or [effects[0].get("mana", "")]
+    return all(re.fullmatch(r"\{[WUBRGC]\}", symbol) for symbol in added)
+
+
+def _adds_mana(ability: dict[str, Any]) -> bool:
+    """A mana ability (its mana first, maybe more after: a pain land's damage)."""
+    effects = ability.get("effects", [])
+    return bool(ability.get("activated")) and bool(effects) and effects[0].get("do") == "add_mana"
 
 
 def reason(compiled: Compiled) -> str:

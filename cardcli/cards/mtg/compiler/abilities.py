@@ -198,12 +198,21 @@ def _activated(line: Line, ctx: Context, parts: Parts) -> bool | None:
             return False
     restrictions = re.findall(r"\s*Activate only (as a sorcery|once each turn)\.", body)
     body = re.sub(r"\s*Activate only (as a sorcery|once each turn)\.", "", body)
+    only_if = re.search(r"\s*Activate only if (.+?)\.$", body)
+    condition = None
+    if only_if:  # 602.5b: "Activate only if you control a Plains or an Island."
+        condition = condition_of(only_if.group(1))
+        if condition is None:
+            return False
+        body = body[: only_if.start()]
     effects = _body_effects(body, ctx.for_ability(itself=True))
     if effects is None:
         return False
-    if _chosen_mana(effects) and not all(e.get("do") == "add_mana" for e in effects):
-        return False  # mana of a choice, with more: the engine chooses mana only as it pays
+    if _chosen_mana(effects) and not _mana_ability(effects):
+        return False  # mana of a choice, with more: only a mana ability chooses its mana
     ability: dict[str, Any] = {"activated": True, "cost": cost, "effects": effects}
+    if condition is not None:
+        ability["condition"] = condition
     if "as a sorcery" in restrictions:
         ability["sorcery"] = True
     if "once each turn" in restrictions:
@@ -214,7 +223,30 @@ def _activated(line: Line, ctx: Context, parts: Parts) -> bool | None:
 
 
 def _chosen_mana(effects: list[dict[str, Any]]) -> bool:
-    return any("one_of" in effect for effect in effects)
+    return any("one_of" in effect or "of" in effect for effect in effects)
+
+
+# What a mana ability may do besides adding mana and still be one (605.1a): no target, no
+# choice but the mana's ("This land deals 1 damage to you.").
+_WITH_MANA = {"damage", "lose_life", "gain_life", "counters", "remove_counters", "poison",
+              "tap", "untap"}  # fmt: skip
+
+
+def _mana_ability(effects: list[dict[str, Any]]) -> bool:
+    """Mana first, then only what a mana ability may do too (the engine's mana abilities)."""
+    adds = [e for e in effects if e.get("do") == "add_mana"]
+    rest = effects[len(adds) :]
+    return (
+        bool(adds)
+        and effects[: len(adds)] == adds
+        and all(
+            e.get("do") in _WITH_MANA
+            and "target" not in e
+            and not e.get("optional")
+            and "if" not in e
+            for e in rest
+        )
+    )
 
 
 def _split_cost(text: str) -> tuple[str, str, str]:

@@ -324,6 +324,13 @@ def _shuffle(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
     return None
 
 
+_COULD = {
+    "one mana of any color in your commander's color identity": "commander_identity",
+    "one mana of any color that a land an opponent controls could produce": "opponents_lands",
+    "one mana of any type that a land you control could produce": "your_lands",
+}
+
+
 def _add(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     """``{G}{G}``, ``{R} or {G}``, ``one mana of any color``."""
     if re.fullmatch(MANA, rest) and mana_cost(rest):
@@ -331,6 +338,9 @@ def _add(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     options = [p.strip() for p in re.split(r",? or |, ", rest)]
     if len(options) > 1 and all(re.fullmatch(MANA, o) and mana_cost(o) for o in options):
         return [{"do": "add_mana", "one_of": options}]
+    of = _COULD.get(rest)
+    if of is not None:  # mana a rule or other lands decide (903.4, 106.7)
+        return [{"do": "add_mana", "of": of}]
     match = re.fullmatch(rf"({NUMBER}) mana of any (one )?colou?r", rest)
     if match:
         count = number(match.group(1))

@@ -22,7 +22,7 @@ _THIS = re.compile(
 )
 # An ability word: a few capitalised words and a dash before a trigger or ability (207.2c).
 _ABILITY_WORD = re.compile(r"^(?:[A-Z][\w'’-]*(?: [\w'’-]+){0,4}) — (?=[A-Z{+−-])")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z{•])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z{•~])")
 
 
 @dataclass(frozen=True)
