@@ -75,6 +75,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             )
             if stop_at_first:
                 return found
+    found.extend(card_actions(table, player, stop_at_first and not found))
     if stop_at_first:
         return found
     for obj in list(table.acting.values()):
@@ -84,6 +85,28 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
         if mana_problem(table, player, obj) is None:
             for choice in range(len(ability.mana)):
                 found.append(Action("tap", player, obj.id, obj.name, choice, len(ability.mana)))
+    return found
+
+
+def card_actions(table: Table, player: str, stop_at_first: bool = False) -> list[Action]:
+    """The abilities ``player`` may activate now of cards in their hand or graveyard
+    (cycling, unearth: 602.2), numbered among those the card has in that zone."""
+    p = table.players[player]
+    found: list[Action] = []
+    seen: set[tuple[str, str]] = set()
+    for obj in [*p.hand, *p.graveyard]:
+        if not obj.proto.card_abilities or (obj.name, obj.zone) in seen:
+            continue
+        seen.add((obj.name, obj.zone))
+        here = [a for a in obj.proto.card_abilities if a.zone == obj.zone]
+        for index, ability in enumerate(here):
+            try:
+                activation.check_activation(table, player, obj, ability)
+            except IllegalCommand:
+                continue
+            found.append(Action("activate", player, obj.id, obj.name, index, len(here)))
+            if stop_at_first:
+                return found
     return found
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic import activation, casting, combat, flow, requirements
 from cardcli.magic.actions import can_play_land, mana_problem
+from cardcli.magic.cards import Ability
 from cardcli.magic.choices import Casting
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, Target
@@ -92,7 +93,10 @@ def activate(
     table: Table, player: str, obj: Obj, index: int | None, targets: list[Target] | None
 ) -> None:
     _with_priority(table, player)
-    abilities = obj.proto.activated
+    from_card = obj.zone in ("hand", "graveyard")
+    abilities = usable_abilities(obj)
+    if from_card and not abilities:
+        raise IllegalCommand(f"#{obj.id} {obj.name} has no ability to activate from the {obj.zone}")
     if not abilities:
         if obj.proto.mana_abilities:
             raise IllegalCommand(f"#{obj.id} {obj.name} has only a mana ability: tap #{obj.id}")
@@ -111,6 +115,8 @@ def activate(
         raise IllegalCommand(f"#{obj.id} {obj.name} has abilities 1 to {len(abilities)}")
     ability = abilities[index]
     activation.check_activation(table, player, obj, ability)
+    if from_card:
+        index = obj.proto.card_abilities.index(ability)
     chosen = None
     if targets is not None and ability.modal is not None:
         raise IllegalCommand(
@@ -122,8 +128,16 @@ def activate(
             table, player, slots_of(ability.effects), targets, table.source_of(obj), obj.name
         )
     table.pending = None
-    table.casting = Casting(player, obj.id, index, None, chosen)
+    table.casting = Casting(player, obj.id, index, None, chosen, from_card=from_card)
     flow.run(table)
+
+
+def usable_abilities(obj: Obj) -> list[Ability]:
+    """The activated abilities ``obj`` has where it is: a permanent's, or those of a card in a
+    hand or graveyard that work there (cycling in a hand, unearth in a graveyard)."""
+    if obj.zone == "battlefield":
+        return list(obj.proto.activated)
+    return [a for a in obj.proto.card_abilities if a.zone == obj.zone]
 
 
 def tap_for_mana(table: Table, player: str, obj: Obj, color: str | None) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import judge
+from cardcli.games.horde.cycling import CardAbilities
 from cardcli.games.horde.deciding import Deciding
 from cardcli.games.horde.fighting import Fighting
 from cardcli.games.horde.judge import HORDE
@@ -30,7 +31,7 @@ from cardcli.magic.targets import candidates, slots_of, spell_label
 MAIN = ("main1", "main2")
 
 
-class Policy(Deciding, Fighting):
+class Policy(Deciding, Fighting, CardAbilities):
     """The players' side: one command for the seat the game waits on."""
 
     # -- the entry point ------------------------------------------------------------------
@@ -69,7 +70,7 @@ class Policy(Deciding, Fighting):
                 land = self.land_to_play(table, player.name)
                 if land is not None:
                     return f"{player.name} play #{land.id}"
-            spell = self.spell_to_cast(table, team)
+            spell = self.spell_to_cast(table, team) or self.graveyard_ability(table, team)
             if spell:
                 return spell
         elif not mine and table.step == "declare_attackers" and table.combat is not None:
@@ -81,7 +82,7 @@ class Policy(Deciding, Fighting):
             if answer:
                 return answer
         if table.step == "end":
-            answer = self.end_of_turn(table, team)
+            answer = self.end_of_turn(table, team) or self.cycle_at_end(table, team)
             if answer:
                 return answer
         return "pass"

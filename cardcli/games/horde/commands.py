@@ -44,7 +44,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] tap #ID [COLOUR] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [COLOUR] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -66,6 +66,7 @@ class Activate(Command):
     id: int = 0
     index: int | None = None  # 0-based
     targets: tuple[Target, ...] | None = None
+    card: str | None = None  # a card in hand or graveyard named, not an id (cycling)
 
 
 @dataclass(frozen=True)
@@ -254,16 +255,25 @@ def _cast(player: str | None, args: list[str]) -> Cast:
 
 def _activate(player: str | None, args: list[str]) -> Activate:
     left, right = _split_arrow(args)
-    if not left or len(left) > 2:
+    if not left:
+        raise InvalidCommand("activate takes: activate #ID [N] [-> TARGETS]")
+    if not ID.match(left[0].strip()):
+        # A card in hand or graveyard by name (p1 activate Barren Moor): its one ability there.
+        card = " ".join(left)
+        return Activate(player, 0, None, _targets(right), card=card)
+    if len(left) > 2:
         raise InvalidCommand("activate takes: activate #ID [N] [-> TARGETS]")
     index = None
     if len(left) == 2:
         if not (left[1].isdigit() and left[1].isascii() and 0 < int(left[1]) < 100):
             raise InvalidCommand(f"'{left[1]}' is not an ability number (1, 2...)")
         index = int(left[1]) - 1
-    targets = None
-    if right is not None:
-        if not right:
-            raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
-        targets = tuple(target_word(w) for w in right)
-    return Activate(player, object_id(left[0], "a permanent"), index, targets)
+    return Activate(player, object_id(left[0], "a permanent"), index, _targets(right))
+
+
+def _targets(right: list[str] | None) -> tuple[Target, ...] | None:
+    if right is None:
+        return None
+    if not right:
+        raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
+    return tuple(target_word(w) for w in right)

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardcli.games.horde import judge, opening
 from cardcli.games.horde.judge import HORDE
-from cardcli.magic import casting, combat
+from cardcli.magic import activation, casting, combat
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj
 from cardcli.magic.sources import DamageSource
@@ -189,7 +189,7 @@ class Deciding:
             if obj is None:
                 return None
             slots = (
-                slots_of(obj.proto.activated[casting_.ability].effects)
+                slots_of(activation.ability_of(casting_, obj).effects)
                 if casting_.ability is not None
                 else casting.cast_slots(obj)
             )
@@ -290,7 +290,7 @@ class Deciding:
             if obj is not None:
                 chosen = casting_.modes or []
                 if casting_.ability is not None:
-                    ability = obj.proto.activated[casting_.ability]
+                    ability = activation.ability_of(casting_, obj)
                     modal = ability.modal
                     effects = modal.effects_of(chosen) if modal else ability.effects
                     slots = slots_of(effects)

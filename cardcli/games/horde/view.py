@@ -337,8 +337,9 @@ def describe(line: dict[str, Any]) -> str | None:
         return f"{line['who']} casts {line['card']} #{line['id']}{how}{x}{_modes(line)}{aim}"
     if kind == "activated":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
+        where = f" from {line['zone']}" if line.get("zone") else ""
         return (
-            f"{line['who']} activates #{line['source']} {line['card']} (#{line['id']})"
+            f"{line['who']} activates #{line['source']} {line['card']}{where} (#{line['id']})"
             f"{_modes(line)}{aim}"
         )
     if kind == "triggered":

@@ -388,7 +388,9 @@ def _prevent(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
                 return None
             found.update(reach)
         return [found]
-    match = re.fullmatch(rf"the next ({NUMBER}) damage that would be dealt to (.+?) this turn", rest)
+    match = re.fullmatch(
+        rf"the next ({NUMBER}) damage that would be dealt to (.+?) this turn", rest
+    )
     if match:
         reach = reach_of(match.group(2), ctx, before)
         count = number(match.group(1))

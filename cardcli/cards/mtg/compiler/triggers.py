@@ -199,7 +199,9 @@ def _cast(who: str, what: str) -> list[Trigger] | None:
     described = re.fullmatch(r"(.*?)\s*spell( with .+)?", what)
     if described is None:
         return None
-    noun = noun_phrase(f"each {described.group(1)} card{described.group(2) or ''}".replace("  ", " "))
+    noun = noun_phrase(
+        f"each {described.group(1)} card{described.group(2) or ''}".replace("  ", " ")
+    )
     if noun is None or noun.head != "card" or not noun.filter or noun.owner:
         return None
     return [{"when": "spell_cast", "controller": controller, "trigger_filter": dict(noun.filter)}]

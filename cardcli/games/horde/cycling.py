@@ -1,0 +1,98 @@
+"""The players' bots and the abilities of cards in a hand or graveyard (cycling, unearth).
+
+At the end of the Horde's turn, when the mana would go unused, a bot cycles a card it
+cannot use: a land when its player has five lands or more on the battlefield, a spell it
+could not cast by its next turn (its mana value above the player's lands, one more if a
+land waits in hand); it landcycles such a spell first when its player has no land in hand.
+In its own main phase, with nothing better to cast, it uses an ability of a card in its
+graveyard that makes tokens, draws or gains life (Mother Bear), without targets.
+"""
+
+from __future__ import annotations
+
+from cardcli.engine.errors import IllegalCommand
+from cardcli.magic import activation, costs
+from cardcli.magic.cards import Ability
+from cardcli.magic.objects import Obj, Team
+from cardcli.magic.table import Table
+
+ENOUGH_LANDS = 5
+HARMLESS = ("create_token", "draw", "gain_life", "search_library")
+
+
+def _lands(table: Table, player: str) -> int:
+    return sum(
+        1
+        for o in table.battlefield.values()
+        if o.controller == player and "Land" in table.chars(o).types
+    )
+
+
+class CardAbilities:
+    """The ``basic`` bot's use of abilities of cards in hand or graveyard."""
+
+    def cycle_at_end(self, table: Table, team: Team) -> str | None:
+        """At the Horde's end step: cycle (or landcycle) a card its player cannot use."""
+        if table.active_team is team or table.step != "end" or table.stack:
+            return None
+        for player in team.players:
+            for obj in player.hand:
+                here = [a for a in obj.proto.card_abilities if a.zone == "hand"]
+                for index, ability in enumerate(here):
+                    if not self._cycles(table, player.name, obj, ability):
+                        continue
+                    if _usable(table, player.name, obj, ability):
+                        return _command(player.name, obj, index, len(here))
+        return None
+
+    def _cycles(self, table: Table, player: str, obj: Obj, ability: Ability) -> bool:
+        cost = ability.cost
+        if cost is None or not cost.discard_self:
+            return False
+        kinds = {e.get("do") for e in ability.effects}
+        if kinds == {"draw"}:
+            return self.unwanted(table, player, obj)
+        if kinds == {"search_library"}:  # landcycling: a land for a spell it cannot use
+            hand = table.players[player].hand
+            short = not any("Land" in o.proto.types for o in hand)
+            return short and "Land" not in obj.proto.types and self.unwanted(table, player, obj)
+        return False
+
+    def unwanted(self, table: Table, player: str, obj: Obj) -> bool:
+        """A card its player cannot use: a land with enough lands, a spell not castable by the
+        player's next turn."""
+        lands = _lands(table, player)
+        if "Land" in obj.proto.types:
+            return lands >= ENOUGH_LANDS
+        more = any("Land" in o.proto.types for o in table.players[player].hand)
+        return obj.proto.mana_value > lands + (1 if more else 0)
+
+    def graveyard_ability(self, table: Table, team: Team) -> str | None:
+        """In its main phase: a graveyard card's ability that makes tokens, draws or gains
+        life, with no targets (Mother Bear)."""
+        if not costs.sorcery_timing(table, team.players[0].name):
+            return None
+        for player in team.players:
+            for obj in reversed(player.graveyard):
+                here = [a for a in obj.proto.card_abilities if a.zone == "graveyard"]
+                for index, ability in enumerate(here):
+                    effects = ability.effects
+                    if not effects or any(
+                        e.get("do") not in HARMLESS or "target" in e for e in effects
+                    ):
+                        continue
+                    if _usable(table, player.name, obj, ability):
+                        return _command(player.name, obj, index, len(here))
+        return None
+
+
+def _usable(table: Table, player: str, obj: Obj, ability: Ability) -> bool:
+    try:
+        activation.check_activation(table, player, obj, ability)
+    except IllegalCommand:
+        return False
+    return True
+
+
+def _command(player: str, obj: Obj, index: int, count: int) -> str:
+    return f"{player} activate #{obj.id}" + (f" {index + 1}" if count > 1 else "")

@@ -1,0 +1,88 @@
+"""Keywords written out as the abilities they stand for.
+
+"Annihilator 2" is an attack trigger (702.86a); "Cycling {2}" is an activated ability of
+the card in its owner's hand (702.29a). A keyword with a cost or a number carries it in
+its own words, as the card data write it; a bare "Cycling" (no cost) gives nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardcli.magic.abilities import Ability, ActivationCost, Effect
+from cardcli.magic.mana import ManaCost
+
+COST = r"((?:\{[^}]+\})+)"
+CYCLING = re.compile(r"^(basic land|[a-z]+)?cycling " + COST + "$")
+
+
+def keyword_number(keywords: frozenset[str], name: str) -> list[int]:
+    """The N of each ``"name N"`` keyword (``"annihilator 2"`` -> [2]); a bare name has none."""
+    found = []
+    for keyword in sorted(keywords):
+        word, _, number = keyword.partition(" ")
+        if word == name and number.isdigit():
+            found.append(int(number))
+    return found
+
+
+def keyword_cost(keywords: frozenset[str], name: str) -> ManaCost | None:
+    """The cost of a ``"name {cost}"`` keyword (``"unearth {2}{b}"`` -> {2}{B}), or None."""
+    for keyword in sorted(keywords):
+        match = re.match("^" + re.escape(name) + " " + COST + "$", keyword)
+        if match:
+            return ManaCost.parse(match.group(1).upper())
+    return None
+
+
+def keyword_triggers(keywords: frozenset[str]) -> dict[str, tuple[Ability, ...]]:
+    """The triggered abilities keywords stand for: "Annihilator N" is "Whenever this creature
+    attacks, defending player sacrifices N permanents" (702.86a; each instance triggers,
+    702.86b). Its sacrifice names no filter: any permanent."""
+    attacks = [
+        Ability(
+            index=-3,
+            data={},
+            when="attacks",
+            effects=({"do": "sacrifice", "amount": n, "each": "defending_player"},),
+            text=f"Annihilator {n} (Whenever this creature attacks, defending player"
+            f" sacrifices {n} permanent{'s' if n != 1 else ''}.)",
+        )
+        for n in keyword_number(keywords, "annihilator")
+    ]
+    return {"attacks": tuple(attacks)} if attacks else {}
+
+
+def cycling_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
+    """ "Cycling {2}": "{2}, Discard this card: Draw a card." (702.29a); "Basic landcycling
+    {1}": "... Search your library for a basic land card, reveal it, put it into your hand,
+    then shuffle." (702.29e); "Forestcycling {2}" (any "<type>cycling"): the same for a card
+    of that subtype (702.29e). Each works only while the card is in its owner's hand."""
+    found = []
+    for keyword in sorted(keywords):
+        match = CYCLING.match(keyword)
+        if match is None:
+            continue
+        kind, cost = match.group(1), ManaCost.parse(match.group(2).upper())
+        effect: Effect
+        if kind is None:
+            effect = {"do": "draw", "amount": 1, "each": "you"}
+            name = "Cycling"
+        else:
+            if kind == "basic land":
+                filt = {"types": ["Land"], "supertypes": ["Basic"]}
+            else:
+                filt = {"subtypes": [kind.capitalize()]}
+            effect = {"do": "search_library", "amount": 1, "each": "you", "filter": filt}
+            name = kind.capitalize() + "cycling"
+        found.append(
+            Ability(
+                index=-4,
+                data={"zone": "hand"},
+                cost=ActivationCost(mana=cost, discard_self=True),
+                effects=(effect,),
+                text=f"{name} {cost}",
+                zone="hand",
+            )
+        )
+    return tuple(found)
