@@ -92,3 +92,150 @@ def test_the_basic_bot_keeps_its_cards_in_its_own_turn(tmp_path: Path) -> None:
     session, _lines = _cycling_position(tmp_path, "players", "main1", 5)
     given = bot_plays(session, limit=3)
     assert not any("activate" in g for g in given)
+
+
+DREGSCAPE: dict[str, Any] = {
+    "name": "Dregscape Zombie",
+    "mana_cost": "{1}{B}",
+    "types": ["Creature"],
+    "subtypes": ["Zombie"],
+    "power": "2",
+    "toughness": "1",
+    "keywords": ["Unearth {B}"],
+    "oracle": "Unearth {B}",
+}
+
+
+def test_the_basic_bot_unearths_in_its_first_main_phase(tmp_path: Path) -> None:
+    session, lines = position(
+        tmp_path,
+        {
+            "turn": 6,
+            "step": "main1",
+            "cards": [DREGSCAPE],
+            "horde": {"library": ["Zombie"] * 3},
+            "p1": {
+                "battlefield": ["Swamp"],
+                "graveyard": ["Dregscape Zombie"],
+                "library": ["Swamp"] * 3,
+            },
+            "p2": {"library": ["Island"] * 3},
+        },
+    )
+    given = bot_plays(session, limit=1)
+    assert given == [f"p1 activate #{ids(lines, 'Dregscape Zombie')[0]}"]
+
+
+def test_an_undying_creature_with_a_counter_stays_dead(tmp_path: Path) -> None:
+    """702.93a: the counters it had as it died (here from the set-up) stop it returning."""
+    wolf = {
+        "name": "Young Wolf",
+        "mana_cost": "{G}",
+        "types": ["Creature"],
+        "power": "1",
+        "toughness": "1",
+        "keywords": ["Undying"],
+        "oracle": "Undying",
+    }
+    session, lines = position(
+        tmp_path,
+        {
+            "turn": 6,
+            "step": "main1",
+            "cards": [wolf],
+            "horde": {"library": ["Zombie"] * 3},
+            "p1": {
+                "battlefield": [
+                    {"card": "Young Wolf", "counters": {"+1/+1": 1}},
+                    "Mountain",
+                ],
+                "hand": ["Lightning Bolt"],
+                "library": ["Swamp"] * 3,
+            },
+            "p2": {"library": ["Island"] * 3},
+        },
+    )
+    wolf_id = ids(lines, "Young Wolf")[0]
+    assert session.submit(f"p1 cast Lightning Bolt -> #{wolf_id}").accepted
+    events = list(lines)
+    assert any(e.get("type") == "moved" and e.get("was") == wolf_id for e in events)
+    assert not any(e.get("type") == "triggered" and e.get("card") == "Young Wolf" for e in events)
+
+
+MULLDRIFTER: dict[str, Any] = {
+    "name": "Mulldrifter",
+    "mana_cost": "{4}{U}",
+    "types": ["Creature"],
+    "power": "2",
+    "toughness": "2",
+    "keywords": ["Flying", "Evoke {2}{U}"],
+    "oracle": "Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U}",
+    "abilities": [
+        {"when": "enters", "effects": [{"do": "draw", "amount": 2, "each": "you"}], "text": "x"}
+    ],
+}
+
+
+def _evoke_position(tmp_path: Path, islands: int) -> Any:
+    return position(
+        tmp_path,
+        {
+            "turn": 6,
+            "step": "main1",
+            "cards": [MULLDRIFTER],
+            "horde": {"library": ["Zombie"] * 3},
+            "p1": {
+                "battlefield": ["Island"] * islands,
+                "hand": ["Mulldrifter"],
+                "library": ["Island"] * 5,
+            },
+            "p2": {"library": ["Island"] * 3},
+        },
+    )
+
+
+def test_moves_lists_evoke_and_the_bot_evokes_what_it_cannot_cast_soon(tmp_path: Path) -> None:
+    session, _lines = _evoke_position(tmp_path, 3)
+    legal = session.state.legal_commands("p1")
+    assert "p1 cast Mulldrifter evoke" in legal and "p1 cast Mulldrifter" not in legal
+    given = bot_plays(session, limit=1)
+    assert given[0].endswith(" evoke")
+
+
+def test_the_bot_casts_for_the_mana_cost_when_it_can(tmp_path: Path) -> None:
+    session, _lines = _evoke_position(tmp_path, 5)
+    legal = session.state.legal_commands("p1")
+    assert "p1 cast Mulldrifter evoke" in legal and "p1 cast Mulldrifter" in legal
+    given = bot_plays(session, limit=1)
+    assert given[0].startswith("p1 cast") and not given[0].endswith("evoke")
+
+
+def test_the_bot_pays_echo_for_a_creature_worth_it(tmp_path: Path) -> None:
+    def patrol(power: str, echo: str) -> dict[str, Any]:
+        return {
+            "name": f"Patrol {power}",
+            "mana_cost": "{R}",
+            "types": ["Creature"],
+            "power": power,
+            "toughness": "1",
+            "keywords": [f"Echo {echo}"],
+            "oracle": f"Echo {echo}",
+        }
+
+    for power, echo, pays in (("4", "{R}", True), ("1", "{3}{R}", False)):
+        session, _lines = position(
+            tmp_path,
+            {
+                "turn": 6,
+                "step": "upkeep",
+                "cards": [patrol(power, echo)],
+                "horde": {"library": ["Zombie"] * 3},
+                "p1": {
+                    "battlefield": [f"Patrol {power}", *["Mountain"] * 4],
+                    "library": ["Mountain"] * 3,
+                },
+                "p2": {"library": ["Island"] * 3},
+            },
+        )
+        given = bot_plays(session, limit=1)
+        assert given == ["choose yes" if pays else "choose no"]

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Action:
-    kind: str  # "play", "cast", "activate", "tap"
+    kind: str  # "play", "cast", "evoke" (cast for its evoke cost), "activate", "tap"
     player: str
     obj_id: int
     name: str
@@ -57,9 +57,12 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             if can_play_land(table, player, obj) is None:
                 found.append(Action("play", player, obj.id, obj.name))
         else:
-            if casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
-                continue
-            found.append(Action("cast", player, obj.id, obj.name))
+            if not casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
+                found.append(Action("cast", player, obj.id, obj.name))
+            if obj.proto.evoke is not None and not casting.cast_problem(
+                table, player, obj, None, sources=sources, explain=False, evoke=True
+            ):
+                found.append(Action("evoke", player, obj.id, obj.name))
         if stop_at_first and found:
             return found
     for obj in list(table.acting.values()):

@@ -69,6 +69,7 @@ class Move:
     tapped: bool = False
     controller: str | None = None
     paid: bool = False  # its controller paid the life its entering asks (it enters untapped)
+    counters: dict[str, int] | None = None  # it enters with these counters (undying, 614.1c)
 
 
 Replacement = Callable[[Any, dict[str, Any]], dict[str, Any] | None]
@@ -109,6 +110,9 @@ class Board:
         self.watchers: dict[str, dict[int, tuple[Ability, ...]]] = {k: {} for k in WATCHED}
         self.replacements: dict[str, list[Replacement]] = {}
         self.trigger_queue: list[PendingTrigger] = []
+        # Delayed triggered abilities (603.7): "at the beginning of the next end step, exile
+        # it" (unearth): (the object, the ability's controller, the ability), each once.
+        self.delayed: dict[str, list[tuple[Obj, str, Ability]]] = {}
         self.events: list[Event] = []
         self.life_logged: dict[str, int] = {}
         self.streams: dict[str, Rng] = {}
@@ -382,6 +386,10 @@ class Board:
         condition = ability.data.get("condition")
         if condition is not None and not self.holds(condition, controller, source):
             return  # 603.4: an intervening "if" false as it triggers: it does not trigger
+        if ability.data.get("echo"):
+            if source.echoed:
+                return  # echo: it has been under its controller's control since an upkeep
+            source.echoed = True
         self.trigger_queue.append(
             PendingTrigger(source.id, source.name, source.proto, controller, ability, dict(context))
         )

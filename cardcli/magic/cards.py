@@ -16,7 +16,13 @@ from typing import Any
 
 from cardcli.cards.mtg.model import Card
 from cardcli.magic.abilities import Ability, ActivationCost, Effect, Modal, Mode
-from cardcli.magic.keywords import cycling_abilities, keyword_number, keyword_triggers
+from cardcli.magic.keywords import (
+    cycling_abilities,
+    keyword_cost,
+    keyword_number,
+    keyword_triggers,
+    unearth_abilities,
+)
 from cardcli.magic.mana import MANA_TYPES, ManaCost, parse_added
 
 __all__ = [
@@ -123,6 +129,7 @@ class Proto:
     damage_shield: Mapping[str, Any] | None = None  # damage to it is prevented (615)
     flashback: ManaCost | None = None  # 702.34: castable from the graveyard for this cost
     flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
+    evoke: ManaCost | None = None  # 702.74a: "Evoke {2}{U}", an alternative cost
     cant_be_countered: bool = False
 
     def is_type(self, kind: str) -> bool:
@@ -174,6 +181,7 @@ class Proto:
             card_abilities = (
                 *(a for a in activated if a.zone != "battlefield"),
                 *cycling_abilities(keywords),
+                *unearth_abilities(keywords),
             )
             activated = tuple(a for a in activated if a.zone == "battlefield")
         return cls(
@@ -213,6 +221,7 @@ class Proto:
             flash_cost=ManaCost.parse(card.flash_cost)
             if card.flash_cost and not card.manual
             else None,
+            evoke=None if card.manual else keyword_cost(keywords, "evoke"),
         )
 
     @classmethod

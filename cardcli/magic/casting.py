@@ -94,9 +94,11 @@ def facts_of(table: Table, obj: Obj, controller: str) -> DamageSource:
     )
 
 
-def check_cast(table: Table, player: str, obj: Obj, x: int | None, free: bool = False) -> None:
+def check_cast(
+    table: Table, player: str, obj: Obj, x: int | None, free: bool = False, evoke: bool = False
+) -> None:
     """Raise ``IllegalCommand`` unless ``player`` may cast ``obj`` now (before any choice)."""
-    problem = cast_problem(table, player, obj, x, free)
+    problem = cast_problem(table, player, obj, x, free, evoke=evoke)
     if problem is not None:
         raise IllegalCommand(problem)
 
@@ -109,6 +111,7 @@ def cast_problem(
     free: bool = False,
     sources: list[Source] | None = None,
     explain: bool = True,
+    evoke: bool = False,
 ) -> str | None:
     """Why ``player`` may not cast ``obj`` now, or None. ``sources``: their lands, if known.
 
@@ -117,6 +120,9 @@ def cast_problem(
     proto = obj.proto
     if "Land" in proto.types:
         return f"{obj.name} is a land: play it with '{player} play {obj.name}'"
+    if evoke and (proto.evoke is None or obj.zone != "hand"):
+        # 702.74a; 118.9a: one alternative cost at most (not with flashback).
+        return f"{obj.name} has no evoke" if proto.evoke is None else f"{obj.name}: evoke from hand"
     if obj.zone == "graveyard" or (obj.zone != "hand" and not free):
         # (A variant's free casting may cast from zones of its own: the Horde's revealed cards.)
         where = castable_zone(table, player, obj)
@@ -128,7 +134,7 @@ def cast_problem(
             " (it is not an instant and has no flash)"
         )
     if not free:
-        cost = spell_cost(table, player, obj)
+        cost = spell_cost(table, player, obj, evoke)
         if cost is not None:
             lands = sources if sources is not None else mana_sources(table, player)
             pool = table.players[player].pool
@@ -183,7 +189,7 @@ def advance_casting(table: Table) -> None:
             table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
             return
         casting.modes = chosen_modes
-    cost = spell_cost(table, player, obj) if not casting.free else None
+    cost = spell_cost(table, player, obj, casting.evoke) if not casting.free else None
     x = _choose_x(table, casting, obj, cost)
     effects = modal.effects_of(casting.modes or []) if modal is not None else obj.proto.spell
     slots = cast_slots(obj, effects)
@@ -202,6 +208,7 @@ def advance_casting(table: Table) -> None:
         plan,
         flash=cost is not None and with_flash_cost(table, player, obj),
         modes=casting.modes or [],
+        evoke=casting.evoke,
     )
 
 
@@ -249,6 +256,7 @@ def cast(
     plan: Plan,
     flash: bool = False,
     modes: list[int] | None = None,
+    evoke: bool = False,
 ) -> StackItem:
     """601.2a-i, the choices made: to the stack, pay, and the spell is cast (a modal spell
     with the effects of the ``modes`` chosen)."""
@@ -267,7 +275,7 @@ def cast(
         targets=chosen,
         x=x,
         source_proto=obj.proto,
-        context={"flashback": True} if flashback else {},
+        context={"flashback": True} if flashback else {"evoked": True} if evoke else {},
         modes=tuple(sorted(modes)) if modes else (),
     )
     on_stack.controller = player
@@ -285,6 +293,8 @@ def cast(
         event["flashback"] = True
     if flash:
         event["flash"] = True
+    if evoke:
+        event["evoked"] = True
     table.emit(event)
     announce_targets(table, item)
     context = {"player": player, "object": item.id, "name": obj.name}

@@ -50,7 +50,80 @@ def keyword_triggers(keywords: frozenset[str]) -> dict[str, tuple[Ability, ...]]
         )
         for n in keyword_number(keywords, "annihilator")
     ]
-    return {"attacks": tuple(attacks)} if attacks else {}
+    found: dict[str, tuple[Ability, ...]] = {"attacks": tuple(attacks)} if attacks else {}
+    dies = tuple(_returns(kind) for kind in ("undying", "persist") if kind in keywords)
+    if dies:
+        found["dies"] = dies
+    echo = keyword_cost(keywords, "echo")
+    if echo is not None:
+        found["upkeep"] = (_echo(echo),)
+    return found
+
+
+def _echo(cost: ManaCost) -> Ability:
+    """Echo (702.30a): "At the beginning of your upkeep, if this came under your control since
+    the beginning of your last upkeep, sacrifice it unless you pay [cost]." (``echo``: it
+    triggers at the first upkeep of its controller's after it came under their control.)"""
+    return Ability(
+        index=-9,
+        data={"whose": "yours", "echo": True},
+        when="upkeep",
+        effects=({"do": "sacrifice", "each": "it", "unless_pays": str(cost)},),
+        text=f"Echo {cost} (At the beginning of your upkeep, if this came under your control"
+        f" since the beginning of your last upkeep, sacrifice it unless you pay {cost}.)",
+    )
+
+
+def _returns(keyword: str) -> Ability:
+    """Undying (702.93a) and persist (702.79a): "When this creature dies, if it had no +1/+1
+    (-1/-1) counters on it, return it to the battlefield under its owner's control with a
+    +1/+1 (-1/-1) counter on it." The intervening if reads the counters it had as it died
+    (603.10a, 603.4: ``if_no_counter``, checked as it triggers; what it had stays so)."""
+    counter = "+1/+1" if keyword == "undying" else "-1/-1"
+    return Ability(
+        index=-5,
+        data={"if_no_counter": counter},
+        when="dies",
+        effects=({"do": "return_to_battlefield", "each": "it", "counter": counter},),
+        text=f"{keyword.capitalize()} (When this creature dies, if it had no {counter} counters"
+        " on it, return it to the battlefield under its owner's control with a"
+        f" {counter} counter on it.)",
+    )
+
+
+UNEARTH_TEXT = (
+    "({cost}: Return this card from your graveyard to the battlefield. It gains haste. Exile it"
+    " at the beginning of the next end step or if it would leave the battlefield. Unearth only"
+    " as a sorcery.)"
+)
+
+
+def unearth_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
+    """ "Unearth {2}{B}" (702.84a): "{2}{B}: Return this card from your graveyard to the
+    battlefield. It gains haste. Exile it at the beginning of the next end step. If it would
+    leave the battlefield, exile it instead of putting it anywhere else. Activate only as a
+    sorcery." """
+    cost = keyword_cost(keywords, "unearth")
+    if cost is None:
+        return ()
+    return (
+        Ability(
+            index=-6,
+            data={"zone": "graveyard", "sorcery": True},
+            cost=ActivationCost(mana=cost),
+            effects=(
+                {
+                    "do": "return_to_battlefield",
+                    "each": "it",
+                    "keywords": ["Haste"],
+                    "exile_at": "next_end_step",
+                    "exile_if_leaves": True,
+                },
+            ),
+            text=f"Unearth {cost} " + UNEARTH_TEXT.format(cost=cost),
+            zone="graveyard",
+        ),
+    )
 
 
 def cycling_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:

@@ -61,14 +61,21 @@ def play_land(table: Table, player: str, obj: Obj) -> None:
     flow.run(table)
 
 
-def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Target] | None) -> None:
+def cast(
+    table: Table,
+    player: str,
+    obj: Obj,
+    x: int | None,
+    targets: list[Target] | None,
+    evoke: bool = False,
+) -> None:
     _with_priority(table, player)
     where = casting.castable_zone(table, player, obj)
     if where is not None:
         raise IllegalCommand(where)
     if x is not None and not obj.proto.cost.x:
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
-    casting.check_cast(table, player, obj, x)
+    casting.check_cast(table, player, obj, x, evoke=evoke)
     chosen = None
     if targets is not None and obj.proto.modal is not None:
         raise IllegalCommand(
@@ -85,7 +92,7 @@ def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Targe
             obj.name,
         )
     table.pending = None
-    table.casting = Casting(player, obj.id, None, x, chosen)
+    table.casting = Casting(player, obj.id, None, x, chosen, evoke=evoke)
     flow.run(table)
 
 

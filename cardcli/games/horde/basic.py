@@ -15,10 +15,10 @@ from typing import Any
 from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import judge
-from cardcli.games.horde.cycling import CardAbilities
 from cardcli.games.horde.deciding import Deciding
 from cardcli.games.horde.fighting import Fighting
 from cardcli.games.horde.judge import HORDE
+from cardcli.games.horde.keyword_play import CardAbilities
 from cardcli.magic import actions, activation, casting, combat, costs
 from cardcli.magic.actions import can_play_land
 from cardcli.magic.decisions import Decision
@@ -70,7 +70,11 @@ class Policy(Deciding, Fighting, CardAbilities):
                 land = self.land_to_play(table, player.name)
                 if land is not None:
                     return f"{player.name} play #{land.id}"
-            spell = self.spell_to_cast(table, team) or self.graveyard_ability(table, team)
+            spell = (
+                self.spell_to_cast(table, team)
+                or self.evoke_cast(table, team)
+                or self.graveyard_ability(table, team)
+            )
             if spell:
                 return spell
         elif not mine and table.step == "declare_attackers" and table.combat is not None:

@@ -44,7 +44,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [COLOUR] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] cast CARD evoke | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [COLOUR] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -59,6 +59,7 @@ class Cast(Command):
     card: str = ""
     x: int | None = None
     targets: tuple[Target, ...] | None = None
+    evoke: bool = False  # "cast Mulldrifter evoke": for its evoke cost (702.74a)
 
 
 @dataclass(frozen=True)
@@ -243,6 +244,9 @@ def _cast(player: str | None, args: list[str]) -> Cast:
             x = int(match.group(1))
         else:
             name_words.append(word)
+    evoke = len(name_words) > 1 and name_words[-1].lower() == "evoke"
+    if evoke:
+        name_words = name_words[:-1]
     if not name_words:
         raise InvalidCommand("cast needs a card: cast Lightning Bolt -> #17")
     targets = None
@@ -250,7 +254,7 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         if not right:
             raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
         targets = tuple(target_word(w) for w in right)
-    return Cast(player, " ".join(name_words), x, targets)
+    return Cast(player, " ".join(name_words), x, targets, evoke)
 
 
 def _activate(player: str | None, args: list[str]) -> Activate:

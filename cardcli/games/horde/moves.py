@@ -76,6 +76,8 @@ def _action_text(
         return f"{player} play {name}"
     if kind == "cast":
         return f"{player} cast {name}"
+    if kind == "evoke":
+        return f"{player} cast {name} evoke"
     if kind == "activate":
         return f"{player} activate #{oid}" + (f" {index + 1}" if choices > 1 else "")
     ability = table.objects[oid].proto.mana_abilities[0]

@@ -138,7 +138,8 @@ class HordeState(State):
             play.play_land(table, seat, self._in_hand(seat, command.card, "play"))
         elif isinstance(command, Cast):
             targets = list(command.targets) if command.targets is not None else None
-            play.cast(table, seat, self._in_hand(seat, command.card, "cast"), command.x, targets)
+            obj = self._in_hand(seat, command.card, "cast")
+            play.cast(table, seat, obj, command.x, targets, evoke=command.evoke)
         elif isinstance(command, Activate):
             targets = list(command.targets) if command.targets is not None else None
             source = (

@@ -1,17 +1,21 @@
-"""The players' bots and the abilities of cards in a hand or graveyard (cycling, unearth).
+"""The players' bots and keywords: abilities of cards in a hand or graveyard (cycling,
+unearth), evoke.
 
 At the end of the Horde's turn, when the mana would go unused, a bot cycles a card it
 cannot use: a land when its player has five lands or more on the battlefield, a spell it
 could not cast by its next turn (its mana value above the player's lands, one more if a
 land waits in hand); it landcycles such a spell first when its player has no land in hand.
 In its own main phase, with nothing better to cast, it uses an ability of a card in its
-graveyard that makes tokens, draws or gains life (Mother Bear), without targets.
+graveyard that makes tokens, draws or gains life (Mother Bear), without targets; in its
+first main phase it unearths a creature (it returns with haste, in time to attack).
+With nothing better to cast in its main phase, it evokes a creature with an enters trigger
+that it could not cast for its mana cost by its next turn.
 """
 
 from __future__ import annotations
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import activation, costs
+from cardcli.magic import activation, casting, costs
 from cardcli.magic.cards import Ability
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
@@ -67,6 +71,25 @@ class CardAbilities:
         more = any("Land" in o.proto.types for o in table.players[player].hand)
         return obj.proto.mana_value > lands + (1 if more else 0)
 
+    def evoke_cast(self, table: Table, team: Team) -> str | None:
+        """A creature evoked for its enters trigger (Mulldrifter's two cards), when its mana
+        cost is out of reach by the player's next turn."""
+        if not costs.sorcery_timing(table, team.players[0].name):
+            return None
+        for player in team.players:
+            for obj in player.hand:
+                proto = obj.proto
+                if proto.evoke is None or not proto.triggers.get("enters"):
+                    continue
+                if not self.unwanted(table, player.name, obj):
+                    continue  # (castable soon for its mana cost: it waits)
+                problem = casting.cast_problem(
+                    table, player.name, obj, None, explain=False, evoke=True
+                )
+                if problem is None:
+                    return f"{player.name} cast #{obj.id} evoke"
+        return None
+
     def graveyard_ability(self, table: Table, team: Team) -> str | None:
         """In its main phase: a graveyard card's ability that makes tokens, draws or gains
         life, with no targets (Mother Bear)."""
@@ -76,14 +99,18 @@ class CardAbilities:
             for obj in reversed(player.graveyard):
                 here = [a for a in obj.proto.card_abilities if a.zone == "graveyard"]
                 for index, ability in enumerate(here):
-                    effects = ability.effects
-                    if not effects or any(
-                        e.get("do") not in HARMLESS or "target" in e for e in effects
-                    ):
+                    if not _wanted(table, ability):
                         continue
                     if _usable(table, player.name, obj, ability):
                         return _command(player.name, obj, index, len(here))
         return None
+
+
+def _wanted(table: Table, ability: Ability) -> bool:
+    effects = ability.effects
+    if len(effects) == 1 and effects[0].get("do") == "return_to_battlefield":
+        return effects[0].get("each") == "it" and table.step == "main1"  # unearth
+    return bool(effects) and all(e.get("do") in HARMLESS and "target" not in e for e in effects)
 
 
 def _usable(table: Table, player: str, obj: Obj, ability: Ability) -> bool:
