@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from cardcli.engine.errors import IllegalCommand
 from cardcli.games.horde import commands
 from cardcli.games.horde.commands import Activate
 from cardcli.magic.cards import Proto
@@ -48,6 +51,14 @@ def test_cycling_keywords_are_written_out_as_abilities_of_the_card_in_hand() -> 
 def test_activate_names_a_card_or_an_id() -> None:
     assert commands.parse("p1 activate Barren Moor") == Activate("p1", 0, None, None, "Barren Moor")
     assert commands.parse("p1 activate #9 2") == Activate("p1", 9, 1, None)
+    assert commands.parse("p1 activate Hulking Cycler 2") == Activate(
+        "p1", 0, 1, None, "Hulking Cycler"
+    )
+    assert commands.parse("p1 cast Mulldrifter evoke") == commands.Cast(
+        "p1", "Mulldrifter", evoke=True
+    )
+    stoke = commands.parse("p1 cast Stoke the Flames convoke #4 #5 -> #17")
+    assert stoke == commands.Cast("p1", "Stoke the Flames", None, (17,), False, (4, 5))
 
 
 def _cycling_position(tmp_path: Path, active: str, step: str, lands: int) -> Any:
@@ -239,3 +250,103 @@ def test_the_bot_pays_echo_for_a_creature_worth_it(tmp_path: Path) -> None:
         )
         given = bot_plays(session, limit=1)
         assert given == ["choose yes" if pays else "choose no"]
+
+
+def test_split_second_forbids_spells_and_abilities_but_mana_abilities() -> None:
+    """702.61a-b, checked with the spell put on the stack by hand."""
+    from cardcli.cards.mtg.model import Card
+    from cardcli.magic import activation, casting
+    from cardcli.magic.actions import actions_for
+    from cardcli.magic.objects import StackItem
+    from tests.magic_helpers import Duel
+
+    shock = Proto.from_card(
+        Card.from_data(
+            {
+                "name": "Sudden Shock",
+                "mana_cost": "{1}{R}",
+                "types": ["Instant"],
+                "keywords": ["Split second"],
+                "oracle": "Split second\nSudden Shock deals 2 damage to any target.",
+                "spell": [{"do": "damage", "amount": 2, "target": "any"}],
+            }
+        )
+    )
+    duel = Duel()
+    table = duel.table
+    card = table.add_card("alice", shock, "hand", 90)
+    bolt = duel.card("bob", "Lightning Bolt", "hand")
+    duel.card("bob", "Mountain")
+    clue = Proto.from_card(Card.from_data({**HULK, "name": "Cycler"}))
+    cycler = table.add_card("bob", clue, "hand", 91)
+    assert casting.cast_problem(table, "bob", bolt, None) is None
+    on_stack = table.move(card, "stack", "cast")
+    assert on_stack is not None
+    item = StackItem(on_stack.id, "spell", "alice", on_stack.id, "Sudden Shock", (), obj=on_stack)
+    table.stack.append(item)
+    table.items[item.id] = item
+    problem = casting.cast_problem(table, "bob", bolt, None)
+    assert problem is not None and "split second" in problem
+    ability = next(a for a in clue.card_abilities if a.text.startswith("Basic"))
+    with pytest.raises(IllegalCommand, match="split second"):
+        activation.check_activation(table, "bob", cycler, ability)
+    assert [a.kind for a in actions_for(table, "bob")] == ["tap"]  # mana abilities only
+
+
+STOKE: dict[str, Any] = {
+    "name": "Stoke the Flames",
+    "mana_cost": "{2}{R}{R}",
+    "types": ["Instant"],
+    "keywords": ["Convoke"],
+    "oracle": "Convoke\nStoke the Flames deals 4 damage to any target.",
+    "spell": [{"do": "damage", "amount": 4, "target": "any"}],
+}
+
+
+def _goblin(sick: bool) -> dict[str, Any]:
+    token = {"name": "Goblin", "types": ["Creature"], "colors": ["R"]}
+    return {"token": {**token, "power": "1", "toughness": "1"}, "sick": sick}
+
+
+def test_the_bot_convokes_only_with_creatures_it_would_not_use(tmp_path: Path) -> None:
+    from cardcli.games.horde.basic import POLICY
+
+    session, lines = position(
+        tmp_path,
+        {
+            "turn": 6,
+            "step": "main1",
+            "cards": [STOKE],
+            "horde": {"battlefield": ["Zombie"], "library": ["Zombie"] * 3},
+            "p1": {
+                "battlefield": ["Mountain", "Mountain", _goblin(True), _goblin(False)],
+                "hand": ["Stoke the Flames"],
+                "library": ["Mountain"] * 3,
+            },
+            "p2": {"library": ["Island"] * 3},
+        },
+    )
+    table = session.state.table
+    stoke = table.objects[ids(lines, "Stoke the Flames")[0]]
+    sick, ready = [o for o in table.battlefield.values() if o.name == "Goblin"]
+    # The arrived Goblin pays {R}; the one that could attack is kept: not enough.
+    assert POLICY.convoke_words(table, "p1", stoke) is None
+    ready.sick = True
+    words = POLICY.convoke_words(table, "p1", stoke)
+    assert words == f" convoke #{sick.id} #{ready.id}"
+    command = POLICY.with_convoke(table, f"p1 cast #{stoke.id} -> #1")
+    assert command == f"p1 cast #{stoke.id}{words} -> #1"
+    assert session.submit(command).accepted
+
+
+def test_convoke_creatures_pay_a_colour_or_generic_and_nothing_else() -> None:
+    from cardcli.magic import convoke
+    from cardcli.magic.mana import ManaCost
+    from tests.magic_helpers import Duel
+
+    duel = Duel()
+    elf = duel.card("alice", "Llanowar Elves")
+    cost = ManaCost.parse("{R}{R}")
+    assert convoke.reduce_by(duel.table, cost, [elf]) is None  # no generic for a green one
+    left = convoke.reduce_by(duel.table, ManaCost.parse("{1}{G}{R}"), [elf])
+    assert left is not None and left.written() == "{1}{R}"

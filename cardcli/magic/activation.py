@@ -34,6 +34,11 @@ def ability_of(casting: Casting, obj: Obj) -> Ability:
 
 
 def check_activation(table: Table, player: str, obj: Obj, ability: Ability) -> None:
+    locked = table.split_second() if table.stack else None
+    if locked is not None:
+        raise IllegalCommand(
+            f"{locked} has split second: only mana abilities while it is on the stack (702.61a)"
+        )
     if ability.zone != "battlefield":
         # 602.2, 113.6k: an ability of a card in a hand or graveyard; its owner activates it.
         if obj.owner != player or obj.zone != ability.zone:

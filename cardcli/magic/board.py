@@ -420,6 +420,16 @@ class Board:
             return False
         return not ("at_most" in condition and value > int(condition["at_most"]))
 
+    def split_second(self) -> str | None:
+        """The name of a spell with split second on the stack (702.61a: while it is there,
+        players can't cast other spells or activate abilities that aren't mana abilities),
+        or None."""
+        for item in self.stack:
+            obj = item.obj
+            if item.kind == "spell" and obj is not None and "split second" in obj.proto.keywords:
+                return item.name
+        return None
+
     def graveyard_abilities_lost(self) -> bool:
         """Cards in graveyards lose all abilities (Yixlid Jailer): flashback among them."""
         return any(

@@ -17,6 +17,7 @@ from cardcli.magic.activation import advance_activation
 from cardcli.magic.cards import Ability, Effect
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
+from cardcli.magic.convoke import convoke_plan, has_convoke
 from cardcli.magic.costs import (
     MAIN_STEPS,
     entry_payment,
@@ -120,6 +121,9 @@ def cast_problem(
     proto = obj.proto
     if "Land" in proto.types:
         return f"{obj.name} is a land: play it with '{player} play {obj.name}'"
+    locked = table.split_second() if table.stack else None
+    if locked is not None:
+        return f"{locked} has split second: no spell can be cast while it is on the stack"
     if evoke and (proto.evoke is None or obj.zone != "hand"):
         # 702.74a; 118.9a: one alternative cost at most (not with flashback).
         return f"{obj.name} has no evoke" if proto.evoke is None else f"{obj.name}: evoke from hand"
@@ -143,7 +147,10 @@ def cast_problem(
             short = least + (x or 0) * cost.x > len(lands) + sum(pool.values())
             p = table.players[player]
             life = p.team.life if p.team.life is not None else 0
-            if short or pay(cost.with_x(x or 0), pool, lands, life) is None:
+            failed = short or pay(cost.with_x(x or 0), pool, lands, life) is None
+            if failed and has_convoke(obj):
+                failed = convoke_plan(table, player, cost, x or 0, None) is None
+            if failed:
                 if not explain:
                     return "no"
                 have = ", ".join(f"#{oid} {''.join(k)}" for oid, k in lands) or "none"
@@ -194,7 +201,13 @@ def advance_casting(table: Table) -> None:
     effects = modal.effects_of(casting.modes or []) if modal is not None else obj.proto.spell
     slots = cast_slots(obj, effects)
     chosen = choose_targets(table, casting, slots, facts, None, obj.name)
-    plan = payment(table, player, cost, x)
+    convoked: list[Obj] = []
+    if cost is not None and has_convoke(obj):
+        found = convoke_plan(table, player, cost, x, casting.convoke)
+        plan = found[1] if found is not None else None
+        convoked = found[0] if found is not None else []
+    else:
+        plan = payment(table, player, cost, x)
     table.casting = None
     if plan is None:
         table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
@@ -209,6 +222,7 @@ def advance_casting(table: Table) -> None:
         flash=cost is not None and with_flash_cost(table, player, obj),
         modes=casting.modes or [],
         evoke=casting.evoke,
+        convoked=convoked,
     )
 
 
@@ -257,12 +271,15 @@ def cast(
     flash: bool = False,
     modes: list[int] | None = None,
     evoke: bool = False,
+    convoked: list[Obj] | None = None,
 ) -> StackItem:
     """601.2a-i, the choices made: to the stack, pay, and the spell is cast (a modal spell
     with the effects of the ``modes`` chosen)."""
     flashback = obj.zone == "graveyard"
     on_stack = table.move(obj, "stack", "cast")
     assert on_stack is not None
+    if convoked:
+        table.tap_many(convoked, "convoke")  # 702.51a: they pay with the lands (601.2h)
     pay_plan(table, player, plan)
     item = StackItem(
         on_stack.id,
@@ -295,6 +312,8 @@ def cast(
         event["flash"] = True
     if evoke:
         event["evoked"] = True
+    if convoked:
+        event["convoke"] = [o.id for o in convoked]
     table.emit(event)
     announce_targets(table, item)
     context = {"player": player, "object": item.id, "name": obj.name}

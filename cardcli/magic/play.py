@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import activation, casting, combat, flow, requirements
+from cardcli.magic import activation, casting, combat, costs, flow, requirements
+from cardcli.magic import convoke as convoke_mod
 from cardcli.magic.actions import can_play_land, mana_problem
 from cardcli.magic.cards import Ability
 from cardcli.magic.choices import Casting
@@ -68,6 +69,7 @@ def cast(
     x: int | None,
     targets: list[Target] | None,
     evoke: bool = False,
+    convoke: list[int] | None = None,
 ) -> None:
     _with_priority(table, player)
     where = casting.castable_zone(table, player, obj)
@@ -76,6 +78,17 @@ def cast(
     if x is not None and not obj.proto.cost.x:
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
     casting.check_cast(table, player, obj, x, evoke=evoke)
+    if convoke is not None:
+        convoke_mod.check_named(table, player, obj, convoke)
+        cost = costs.spell_cost(table, player, obj, evoke)
+        if (
+            cost is not None
+            and convoke_mod.convoke_plan(table, player, cost, x or 0, convoke) is None
+        ):
+            raise IllegalCommand(
+                f"{obj.name}: those creatures and {player}'s lands cannot pay {cost}"
+                " (each creature named pays one mana: one of its colours, or generic)"
+            )
     chosen = None
     if targets is not None and obj.proto.modal is not None:
         raise IllegalCommand(
@@ -92,7 +105,7 @@ def cast(
             obj.name,
         )
     table.pending = None
-    table.casting = Casting(player, obj.id, None, x, chosen, evoke=evoke)
+    table.casting = Casting(player, obj.id, None, x, chosen, evoke=evoke, convoke=convoke)
     flow.run(table)
 
 

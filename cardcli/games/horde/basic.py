@@ -49,7 +49,7 @@ class Policy(Deciding, Fighting, CardAbilities):
             return "choose " + " ".join(self.worst_cards(table, seat, decision.high, decision))
         team = table.players[seat].team
         if kind == "priority":
-            return self.priority(table, team)
+            return self.with_convoke(table, self.priority(table, team))
         if kind == "attackers":
             return self.attack(table, team)
         if kind == "blockers":
@@ -177,7 +177,7 @@ class Policy(Deciding, Fighting, CardAbilities):
                 problem = casting.cast_problem(
                     table, player.name, obj, None, sources=sources, explain=False
                 )
-                if problem is None:
+                if problem is None and self.convoke_words(table, player.name, obj) is not None:
                     found.append((player.name, obj))
         return found
 

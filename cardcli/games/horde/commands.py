@@ -44,7 +44,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] cast CARD evoke | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [COLOUR] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] cast CARD evoke | [pN] cast CARD convoke #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [COLOUR] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -60,6 +60,7 @@ class Cast(Command):
     x: int | None = None
     targets: tuple[Target, ...] | None = None
     evoke: bool = False  # "cast Mulldrifter evoke": for its evoke cost (702.74a)
+    convoke: tuple[int, ...] | None = None  # "convoke #4 #5": creatures tapped to pay (702.51a)
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,14 @@ def parse(text: str) -> Command:
 
 def _cast(player: str | None, args: list[str]) -> Cast:
     left, right = _split_arrow(args)
+    convoke = None
+    lowered = [w.lower() for w in left]
+    if "convoke" in lowered[1:]:
+        at = lowered.index("convoke", 1)
+        convoke = tuple(object_id(w, "a creature") for w in left[at + 1 :])
+        if not convoke:
+            raise InvalidCommand("after convoke name the creatures to tap: convoke #4 #5")
+        left = left[:at]
     x = None
     name_words = []
     for word in left:
@@ -254,7 +263,7 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         if not right:
             raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
         targets = tuple(target_word(w) for w in right)
-    return Cast(player, " ".join(name_words), x, targets, evoke)
+    return Cast(player, " ".join(name_words), x, targets, evoke, convoke)
 
 
 def _activate(player: str | None, args: list[str]) -> Activate:
@@ -262,9 +271,13 @@ def _activate(player: str | None, args: list[str]) -> Activate:
     if not left:
         raise InvalidCommand("activate takes: activate #ID [N] [-> TARGETS]")
     if not ID.match(left[0].strip()):
-        # A card in hand or graveyard by name (p1 activate Barren Moor): its one ability there.
-        card = " ".join(left)
-        return Activate(player, 0, None, _targets(right), card=card)
+        # A card in hand or graveyard by name (p1 activate Barren Moor), maybe with the number
+        # of its ability there (p1 activate Hulking Cycler 2).
+        index = None
+        if len(left) > 1 and left[-1].isdigit() and left[-1].isascii() and 0 < int(left[-1]) < 100:
+            index = int(left[-1]) - 1
+            left = left[:-1]
+        return Activate(player, 0, index, _targets(right), card=" ".join(left))
     if len(left) > 2:
         raise InvalidCommand("activate takes: activate #ID [N] [-> TARGETS]")
     index = None

@@ -9,13 +9,17 @@ In its own main phase, with nothing better to cast, it uses an ability of a card
 graveyard that makes tokens, draws or gains life (Mother Bear), without targets; in its
 first main phase it unearths a creature (it returns with haste, in time to attack).
 With nothing better to cast in its main phase, it evokes a creature with an enters trigger
-that it could not cast for its mana cost by its next turn.
+that it could not cast for its mana cost by its next turn. It convokes (naming the creatures)
+only with creatures it would not use: in the Horde's turn once combat is over (they untap
+before they are needed), in its own turn before combat those that arrived this turn (they
+cannot attack; they will not block either), weakest first; a spell it could cast only with
+other creatures is not cast.
 """
 
 from __future__ import annotations
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import activation, casting, costs
+from cardcli.magic import activation, casting, convoke, costs
 from cardcli.magic.cards import Ability
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
@@ -89,6 +93,51 @@ class CardAbilities:
                 if problem is None:
                     return f"{player.name} cast #{obj.id} evoke"
         return None
+
+    def convoke_words(self, table: Table, player: str, obj: Obj) -> str | None:
+        """What a cast of ``obj`` adds: "" (the lands pay), " convoke #4 #5" (creatures the bot
+        would not use pay the rest), or None (only creatures it keeps could)."""
+        if not convoke.has_convoke(obj):
+            return ""
+        cost = costs.spell_cost(table, player, obj)
+        if cost is None or costs.payment(table, player, cost) is not None:
+            return ""
+        spare = [o for o in convoke.untapped_creatures(table, player) if self._spare(table, o)]
+        chosen: list[Obj] = []
+        left = cost
+        for creature in spare:
+            smaller = convoke.reduce_by(table, left, [creature])
+            if smaller is None:
+                continue
+            chosen.append(creature)
+            left = smaller
+            if costs.payment(table, player, left) is not None:
+                return " convoke " + " ".join(f"#{o.id}" for o in chosen)
+        return None
+
+    def _spare(self, table: Table, creature: Obj) -> bool:
+        mine = table.active_team is table.players[creature.controller].team
+        if not mine:
+            return table.step in ("end_combat", "end")
+        return (
+            table.step == "main1"
+            and creature.sick
+            and "haste" not in table.chars(creature).keywords
+        )
+
+    def with_convoke(self, table: Table, command: str) -> str:
+        """``p1 cast #12 -> #3`` with the creatures it convokes: ``p1 cast #12 convoke #4 -> #3``."""
+        words = command.split()
+        if len(words) < 3 or words[1] != "cast" or not words[2].startswith("#"):
+            return command
+        obj = table.objects.get(int(words[2][1:]))
+        if obj is None or not convoke.has_convoke(obj):
+            return command
+        extra = self.convoke_words(table, words[0], obj) or ""
+        if " -> " in command:
+            head, _, tail = command.partition(" -> ")
+            return f"{head}{extra} -> {tail}"
+        return command + extra
 
     def graveyard_ability(self, table: Table, team: Team) -> str | None:
         """In its main phase: a graveyard card's ability that makes tokens, draws or gains

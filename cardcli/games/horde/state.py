@@ -139,7 +139,8 @@ class HordeState(State):
         elif isinstance(command, Cast):
             targets = list(command.targets) if command.targets is not None else None
             obj = self._in_hand(seat, command.card, "cast")
-            play.cast(table, seat, obj, command.x, targets, evoke=command.evoke)
+            named = list(command.convoke) if command.convoke is not None else None
+            play.cast(table, seat, obj, command.x, targets, evoke=command.evoke, convoke=named)
         elif isinstance(command, Activate):
             targets = list(command.targets) if command.targets is not None else None
             source = (
