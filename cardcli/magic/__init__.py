@@ -3,7 +3,8 @@
 The pieces, each in a module of its own:
 
 * ``mana``: mana costs, pools and paying a cost from a pool and lands;
-  ``costs``: a spell's cost with its changes, and the player's mana sources.
+  ``costs``: a spell's cost with its changes, and the player's mana sources;
+  ``convoke``: creatures tapped to pay for a spell (702.51).
 * ``cards``: the printed card (``Proto``) read once from the card model;
   ``abilities``: an ability and its cost, ``keywords``: keywords written out as the
   abilities they stand for (annihilator, cycling).

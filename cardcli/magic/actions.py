@@ -94,11 +94,10 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
 def card_actions(table: Table, player: str, stop_at_first: bool = False) -> list[Action]:
     """The abilities ``player`` may activate now of cards in their hand or graveyard
     (cycling, unearth: 602.2), numbered among those the card has in that zone."""
-    p = table.players[player]
     found: list[Action] = []
     seen: set[tuple[str, str]] = set()
-    for obj in [*p.hand, *p.graveyard]:
-        if not obj.proto.card_abilities or (obj.name, obj.zone) in seen:
+    for obj in list(table.zone_abilities.values()):  # an index: no scan of every card
+        if obj.owner != player or (obj.name, obj.zone) in seen:
             continue
         seen.add((obj.name, obj.zone))
         here = [a for a in obj.proto.card_abilities if a.zone == obj.zone]

@@ -91,6 +91,8 @@ class Board:
         self.objects: dict[int, Obj] = {}
         self.battlefield: dict[int, Obj] = {}
         self.acting: dict[int, Obj] = {}  # permanents with activated or mana abilities
+        # Cards in a hand or graveyard with abilities that work there (cycling, unearth).
+        self.zone_abilities: dict[int, Obj] = {}
         self.legends = 0  # legendary permanents on the battlefield (704.5j has work to do)
         self.stack: list[StackItem] = []
         self.items: dict[int, StackItem] = {}
@@ -169,6 +171,8 @@ class Board:
             self._enter(obj, self.players[player].name)
         else:
             zone_list = self.players[player].zones.setdefault(zone, [])
+            if zone in ("hand", "graveyard") and proto.card_abilities:
+                self.zone_abilities[obj.id] = obj
             if bottom:
                 zone_list.insert(0, obj)
             else:

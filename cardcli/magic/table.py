@@ -90,6 +90,7 @@ class Table(Board):
                 zone = self.players[old.owner].zones[was]
                 zone.remove(old)
             del self.objects[old.id]
+            self.zone_abilities.pop(old.id, None)
             self.retired.add(old.id)
             gone[old.id] = old
             new = Obj(self.new_id(), old.proto, old.owner, mv.to, old.card_no)
@@ -112,6 +113,8 @@ class Table(Board):
                     zone.append(new)
                 if new.card_no is None:
                     self.stray_tokens.append(new)
+                if mv.to in ("hand", "graveyard") and new.proto.card_abilities:
+                    self.zone_abilities[new.id] = new
             results.append(new)
             went[old.id] = new.id
             event: Event = {

@@ -144,8 +144,9 @@ class CardAbilities:
         life, with no targets (Mother Bear)."""
         if not costs.sorcery_timing(table, team.players[0].name):
             return None
+        held = [o for o in table.zone_abilities.values() if o.zone == "graveyard"]
         for player in team.players:
-            for obj in reversed(player.graveyard):
+            for obj in reversed([o for o in held if o.owner == player.name]):
                 here = [a for a in obj.proto.card_abilities if a.zone == "graveyard"]
                 for index, ability in enumerate(here):
                     if not _wanted(table, ability):

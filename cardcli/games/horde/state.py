@@ -290,6 +290,15 @@ class HordeState(State):
                 assert item.obj.zone == "stack"
                 note(item.obj, "stack")
         assert len(seen) == table.extra["card_count"], "a card is in no zone"
+        # The index of cards with abilities in a hand or graveyard is exact.
+        held = {
+            o.id
+            for p in table.players.values()
+            for zone in ("hand", "graveyard")
+            for o in p.zones[zone]
+            if o.proto.card_abilities
+        }
+        assert held == set(table.zone_abilities), "the hand and graveyard abilities index is off"
         assert live_ids == set(table.objects), "an object is in no zone"
         # No object id is used twice.
         item_ids = {item.id for item in table.stack if item.obj is None}
