@@ -28,7 +28,8 @@ def keyword_number(keywords: frozenset[str], name: str) -> list[int]:
 
 def keyword_cost(keywords: frozenset[str], name: str) -> ManaCost | None:
     """The cost of a ``"name {cost}"`` keyword (``"unearth {2}{b}"`` -> {2}{B}), or None."""
-    for keyword in sorted(keywords):
+    prefix = name + " {"
+    for keyword in sorted(k for k in keywords if k.startswith(prefix)):
         match = re.match("^" + re.escape(name) + " " + COST + "$", keyword)
         if match:
             return ManaCost.parse(match.group(1).upper())
@@ -132,7 +133,7 @@ def cycling_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
     then shuffle." (702.29e); "Forestcycling {2}" (any "<type>cycling"): the same for a card
     of that subtype (702.29e). Each works only while the card is in its owner's hand."""
     found = []
-    for keyword in sorted(keywords):
+    for keyword in sorted(k for k in keywords if "cycling {" in k):
         match = CYCLING.match(keyword)
         if match is None:
             continue

@@ -97,7 +97,7 @@ class CardAbilities:
     def convoke_words(self, table: Table, player: str, obj: Obj) -> str | None:
         """What a cast of ``obj`` adds: "" (the lands pay), " convoke #4 #5" (creatures the bot
         would not use pay the rest), or None (only creatures it keeps could)."""
-        if not convoke.has_convoke(obj):
+        if "convoke" not in obj.proto.keywords:
             return ""
         cost = costs.spell_cost(table, player, obj)
         if cost is None or costs.payment(table, player, cost) is not None:
@@ -127,6 +127,8 @@ class CardAbilities:
 
     def with_convoke(self, table: Table, command: str) -> str:
         """``p1 cast #12 -> #3`` with the creatures it convokes: ``p1 cast #12 convoke #4 -> #3``."""
+        if " cast #" not in command:
+            return command
         words = command.split()
         if len(words) < 3 or words[1] != "cast" or not words[2].startswith("#"):
             return command
