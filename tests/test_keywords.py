@@ -44,6 +44,10 @@ def test_cycling_keywords_are_written_out_as_abilities_of_the_card_in_hand() -> 
     assert proto.activated == ()
     search = next(a for a in proto.card_abilities if a.text.startswith("Basic"))
     assert search.effects[0]["filter"] == {"types": ["Land"], "supertypes": ["Basic"]}
+    lands = Proto.from_card(Card.from_data({**HULK, "keywords": ["Landcycling {2}"]}))
+    assert lands.card_abilities[0].effects[0]["filter"] == {"types": ["Land"]}
+    forest = Proto.from_card(Card.from_data({**HULK, "keywords": ["Forestcycling {2}"]}))
+    assert forest.card_abilities[0].effects[0]["filter"] == {"subtypes": ["Forest"]}
     bare = Proto.from_card(Card.from_data({**HULK, "keywords": ["Cycling"]}))
     assert bare.card_abilities == ()  # a bare "Cycling" without its cost gives nothing
 

@@ -130,8 +130,9 @@ def unearth_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
 def cycling_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
     """ "Cycling {2}": "{2}, Discard this card: Draw a card." (702.29a); "Basic landcycling
     {1}": "... Search your library for a basic land card, reveal it, put it into your hand,
-    then shuffle." (702.29e); "Forestcycling {2}" (any "<type>cycling"): the same for a card
-    of that subtype (702.29e). Each works only while the card is in its owner's hand."""
+    then shuffle." (702.29e); "Landcycling {2}": a land card; "Forestcycling {2}" (any
+    "<type>cycling"): a card of that subtype (702.29e). Each works only while the card is in
+    its owner's hand."""
     found = []
     for keyword in sorted(k for k in keywords if "cycling {" in k):
         match = CYCLING.match(keyword)
@@ -145,6 +146,8 @@ def cycling_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
         else:
             if kind == "basic land":
                 filt = {"types": ["Land"], "supertypes": ["Basic"]}
+            elif kind == "land":  # "Landcycling {2}": any land card
+                filt = {"types": ["Land"]}
             else:
                 filt = {"subtypes": [kind.capitalize()]}
             effect = {"do": "search_library", "amount": 1, "each": "you", "filter": filt}
