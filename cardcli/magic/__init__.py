@@ -3,8 +3,11 @@
 The pieces, each in a module of its own:
 
 * ``mana``: mana costs, pools and paying a cost from a pool and lands;
-  ``costs``: a spell's cost with its changes, and the player's mana sources.
-* ``cards``: the printed card (``Proto``) read once from the card model.
+  ``costs``: a spell's cost with its changes, and the player's mana sources;
+  ``convoke``: creatures tapped to pay for a spell (702.51).
+* ``cards``: the printed card (``Proto``) read once from the card model;
+  ``abilities``: an ability and its cost, ``keywords``: keywords written out as the
+  abilities they stand for (annihilator, cycling).
 * ``objects``: players, teams, game objects with ids (a fresh id on every zone
   change, rule 400.7); ``sources``: what a source of damage is, and protection.
 * ``chars``: characteristics computed on read, in layers 4, 6 and 7a-c (613);

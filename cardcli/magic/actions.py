@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Action:
-    kind: str  # "play", "cast", "activate", "tap"
+    kind: str  # "play", "cast", "evoke" (cast for its evoke cost), "activate", "tap"
     player: str
     obj_id: int
     name: str
@@ -59,9 +59,12 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             if can_play_land(table, player, obj) is None:
                 found.append(Action("play", player, obj.id, obj.name))
         else:
-            if casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
-                continue
-            found.append(Action("cast", player, obj.id, obj.name))
+            if not casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
+                found.append(Action("cast", player, obj.id, obj.name))
+            if obj.proto.evoke is not None and not casting.cast_problem(
+                table, player, obj, None, sources=sources, explain=False, evoke=True
+            ):
+                found.append(Action("evoke", player, obj.id, obj.name))
         if stop_at_first and found:
             return found
     for obj in list(table.acting.values()):
@@ -77,6 +80,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
             )
             if stop_at_first:
                 return found
+    found.extend(card_actions(table, player, stop_at_first and not found))
     if stop_at_first:
         return found
     for obj in list(table.acting.values()):
@@ -107,6 +111,27 @@ def tap_word(options: list[ManaOption], option: ManaOption) -> str:
     if sum(1 for o in options if o.word == option.word) == 1 and option.word:
         return option.word
     return str(option.number)
+
+
+def card_actions(table: Table, player: str, stop_at_first: bool = False) -> list[Action]:
+    """The abilities ``player`` may activate now of cards in their hand or graveyard
+    (cycling, unearth: 602.2), numbered among those the card has in that zone."""
+    found: list[Action] = []
+    seen: set[tuple[str, str]] = set()
+    for obj in list(table.zone_abilities.values()):  # an index: no scan of every card
+        if obj.owner != player or (obj.name, obj.zone) in seen:
+            continue
+        seen.add((obj.name, obj.zone))
+        here = [a for a in obj.proto.card_abilities if a.zone == obj.zone]
+        for index, ability in enumerate(here):
+            try:
+                activation.check_activation(table, player, obj, ability)
+            except IllegalCommand:
+                continue
+            found.append(Action("activate", player, obj.id, obj.name, index, len(here)))
+            if stop_at_first:
+                return found
+    return found
 
 
 def mana_problem(table: Table, player: str, obj: Obj) -> str | None:

@@ -25,8 +25,26 @@ if TYPE_CHECKING:
     from cardcli.magic.table import Table
 
 
+def ability_of(casting: Casting, obj: Obj) -> Ability:
+    """The activated ability a ``Casting`` activates: a permanent's, or its card's in a hand or
+    graveyard."""
+    abilities = obj.proto.card_abilities if casting.from_card else obj.proto.activated
+    return abilities[casting.ability or 0]
+
+
 def check_activation(table: Table, player: str, obj: Obj, ability: Ability) -> None:
-    if obj.controller != player or obj.zone != "battlefield":
+    locked = table.split_second() if table.stack else None
+    if locked is not None:
+        raise IllegalCommand(
+            f"{locked} has split second: only mana abilities while it is on the stack (702.61a)"
+        )
+    if ability.zone != "battlefield":
+        # 602.2, 113.6k: an ability of a card in a hand or graveyard; its owner activates it.
+        if obj.owner != player or obj.zone != ability.zone:
+            raise IllegalCommand(f"#{obj.id} {obj.name} is not in {player}'s {ability.zone}")
+        if ability.zone == "graveyard" and table.graveyard_abilities_lost():
+            raise IllegalCommand(f"{obj.name} has no abilities: cards in graveyards have none")
+    elif obj.controller != player or obj.zone != "battlefield":
         raise IllegalCommand(f"#{obj.id} is not a permanent {player} controls")
     cost = ability.cost or ActivationCost()
     if cost.loyalty is not None:
@@ -118,7 +136,7 @@ def sacrificed_power(table: Table, sacrificed: list[Obj]) -> dict[str, int]:
 
 
 def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
-    ability = obj.proto.activated[casting.ability or 0]
+    ability = ability_of(casting, obj)
     player = casting.player
     cost = ability.cost or ActivationCost()
     facts = table.source_of(obj)
@@ -183,9 +201,15 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
         event["targets"] = flat
     if modal is not None:
         event["modes"] = modes_event(modal, item.modes)
+    if ability.zone != "battlefield":
+        event["zone"] = ability.zone
     table.emit(event)
+    if cost.discard_self:
+        discarded.append(obj)  # cycling, channel: the card itself is discarded (702.29a)
     if discarded:
         table.move_many([Move(o, "graveyard", "discarded") for o in discarded])
+    if cost.exile_self:
+        table.move(obj, "exile", "cost")
     if sacrificed:
         item.context.update(sacrificed_power(table, sacrificed))
         table.sacrifice(sacrificed)

@@ -69,6 +69,7 @@ class Move:
     tapped: bool = False
     controller: str | None = None
     paid: bool = False  # its controller paid the life its entering asks (it enters untapped)
+    counters: dict[str, int] | None = None  # it enters with these counters (undying, 614.1c)
 
 
 Replacement = Callable[[Any, dict[str, Any]], dict[str, Any] | None]
@@ -90,6 +91,8 @@ class Board:
         self.objects: dict[int, Obj] = {}
         self.battlefield: dict[int, Obj] = {}
         self.acting: dict[int, Obj] = {}  # permanents with activated or mana abilities
+        # Cards in a hand or graveyard with abilities that work there (cycling, unearth).
+        self.zone_abilities: dict[int, Obj] = {}
         self.legends = 0  # legendary permanents on the battlefield (704.5j has work to do)
         self.stack: list[StackItem] = []
         self.items: dict[int, StackItem] = {}
@@ -109,6 +112,9 @@ class Board:
         self.watchers: dict[str, dict[int, tuple[Ability, ...]]] = {k: {} for k in WATCHED}
         self.replacements: dict[str, list[Replacement]] = {}
         self.trigger_queue: list[PendingTrigger] = []
+        # Delayed triggered abilities (603.7): "at the beginning of the next end step, exile
+        # it" (unearth): (the object, the ability's controller, the ability), each once.
+        self.delayed: dict[str, list[tuple[Obj, str, Ability]]] = {}
         self.events: list[Event] = []
         self.life_logged: dict[str, int] = {}
         self.streams: dict[str, Rng] = {}
@@ -165,6 +171,8 @@ class Board:
             self._enter(obj, self.players[player].name)
         else:
             zone_list = self.players[player].zones.setdefault(zone, [])
+            if zone in ("hand", "graveyard") and proto.card_abilities:
+                self.zone_abilities[obj.id] = obj
             if bottom:
                 zone_list.insert(0, obj)
             else:
@@ -382,6 +390,10 @@ class Board:
         condition = ability.data.get("condition")
         if condition is not None and not self.holds(condition, controller, source):
             return  # 603.4: an intervening "if" false as it triggers: it does not trigger
+        if ability.data.get("echo"):
+            if source.echoed:
+                return  # echo: it has been under its controller's control since an upkeep
+            source.echoed = True
         self.trigger_queue.append(
             PendingTrigger(source.id, source.name, source.proto, controller, ability, dict(context))
         )
@@ -429,6 +441,16 @@ class Board:
         if "at_least" in condition and value < int(condition["at_least"]):
             return False
         return not ("at_most" in condition and value > int(condition["at_most"]))
+
+    def split_second(self) -> str | None:
+        """The name of a spell with split second on the stack (702.61a: while it is there,
+        players can't cast other spells or activate abilities that aren't mana abilities),
+        or None."""
+        for item in self.stack:
+            obj = item.obj
+            if item.kind == "spell" and obj is not None and "split second" in obj.proto.keywords:
+                return item.name
+        return None
 
     def graveyard_abilities_lost(self) -> bool:
         """Cards in graveyards lose all abilities (Yixlid Jailer): flashback among them."""

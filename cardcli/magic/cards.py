@@ -15,9 +15,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcli.cards.mtg.model import Card
+from cardcli.magic.abilities import Ability, ActivationCost, Effect, Modal, Mode
+from cardcli.magic.keywords import (
+    cycling_abilities,
+    keyword_cost,
+    keyword_number,
+    keyword_triggers,
+    unearth_abilities,
+)
 from cardcli.magic.mana import MANA_TYPES, ManaCost, parse_added
 
-Effect = Mapping[str, Any]
+__all__ = [
+    "LANDWALK",
+    "Ability",
+    "ActivationCost",
+    "Effect",
+    "Modal",
+    "Mode",
+    "Proto",
+    "keyword_number",
+    "keyword_triggers",
+    "norm_keyword",
+]
 
 # Keyword spellings in card data that mean the same rule.
 _KEYWORD_ALIASES = {
@@ -34,34 +53,6 @@ LANDWALK = {
     "mountainwalk": "Mountain",
     "forestwalk": "Forest",
 }
-
-
-def keyword_number(keywords: frozenset[str], name: str) -> list[int]:
-    """The N of each ``"name N"`` keyword (``"annihilator 2"`` -> [2]); a bare name has none."""
-    found = []
-    for keyword in sorted(keywords):
-        word, _, number = keyword.partition(" ")
-        if word == name and number.isdigit():
-            found.append(int(number))
-    return found
-
-
-def keyword_triggers(keywords: frozenset[str]) -> dict[str, tuple[Ability, ...]]:
-    """The triggered abilities keywords stand for: "Annihilator N" is "Whenever this creature
-    attacks, defending player sacrifices N permanents" (702.86a; each instance triggers,
-    702.86b). Its sacrifice names no filter: any permanent."""
-    attacks = [
-        Ability(
-            index=-3,
-            data={},
-            when="attacks",
-            effects=({"do": "sacrifice", "amount": n, "each": "defending_player"},),
-            text=f"Annihilator {n} (Whenever this creature attacks, defending player"
-            f" sacrifices {n} permanent{'s' if n != 1 else ''}.)",
-        )
-        for n in keyword_number(keywords, "annihilator")
-    ]
-    return {"attacks": tuple(attacks)} if attacks else {}
 
 
 def _with_triggers(
@@ -97,118 +88,6 @@ def parse_pt(text: str | None) -> tuple[int | None, bool]:
     return base, True
 
 
-@dataclass(frozen=True)
-class ActivationCost:
-    """The cost of an activated ability (602.1a)."""
-
-    mana: ManaCost = field(default_factory=ManaCost)
-    tap: bool = False
-    sacrifice: str | None = None  # self, creature, another_creature, land, artifact, permanent
-    sacrifice_filter: Mapping[str, Any] | None = None
-    life: int = 0
-    discard: int = 0
-    loyalty: int | None = None  # a loyalty ability's cost: +N or -N loyalty counters (606.4)
-
-    @classmethod
-    def parse(cls, data: Mapping[str, Any]) -> ActivationCost:
-        return cls(
-            mana=ManaCost.parse(str(data.get("mana", ""))),
-            tap=bool(data.get("tap", False)),
-            sacrifice=data.get("sacrifice"),
-            sacrifice_filter=data.get("sacrifice_filter"),
-            life=int(data.get("life", 0)),
-            discard=int(data.get("discard", 0)),
-            loyalty=int(data["loyalty"]) if "loyalty" in data else None,
-        )
-
-    def describe(self) -> str:
-        parts = [str(self.mana)] if not self.mana.is_free() else []
-        if self.tap:
-            parts.append("{T}")
-        if self.sacrifice:
-            parts.append("sacrifice " + ("it" if self.sacrifice == "self" else self.sacrifice))
-        if self.life:
-            parts.append(f"pay {self.life} life")
-        if self.discard:
-            parts.append(f"discard {self.discard}")
-        if self.loyalty is not None:
-            parts.insert(0, f"{self.loyalty:+d}" if self.loyalty else "0")
-        return ", ".join(parts) or "free"
-
-
-@dataclass(frozen=True)
-class Mode:
-    """One bulleted option of a modal spell or ability (700.2)."""
-
-    text: str
-    effects: tuple[Effect, ...]
-
-
-@dataclass(frozen=True)
-class Modal:
-    """ "Choose one —" (``low`` = ``high`` = 1), "Choose two —", "Choose one or more —"...:
-    the modes and how many of them are chosen (700.2), each at most once (700.2d)."""
-
-    modes: tuple[Mode, ...]
-    low: int = 1
-    high: int = 1
-
-    @classmethod
-    def parse(cls, modes: Any, choose: Any) -> Modal | None:
-        if not modes:
-            return None
-        bounds = choose if isinstance(choose, Mapping) else {}
-        parsed = tuple(Mode(str(m.get("text", "")), tuple(m.get("effects", ()))) for m in modes)
-        low = int(bounds.get("min", 1))
-        return cls(parsed, low, max(low, int(bounds.get("max", low))))
-
-    def effects_of(self, chosen: tuple[int, ...] | list[int]) -> tuple[Effect, ...]:
-        """The chosen modes' effects, in the order the modes are printed (608.2c)."""
-        return tuple(e for i in sorted(chosen) for e in self.modes[i].effects)
-
-
-@dataclass(frozen=True, eq=False)
-class Ability:
-    """One ability of a card's ``abilities`` data, or a built-in one (a land's mana)."""
-
-    index: int  # position in the card's abilities (-1 for built-in)
-    data: Mapping[str, Any]
-    when: str | None = None
-    static: str | None = None
-    cost: ActivationCost | None = None
-    effects: tuple[Effect, ...] = ()
-    text: str = ""
-    mana: tuple[tuple[str, ...], ...] = ()  # mana abilities: each choice of mana it adds
-    modal: Modal | None = None  # a modal ability's modes (its effects are the chosen ones')
-    # A mana ability whose choices are read from the game as it is activated (``of``):
-    # commander_identity, opponents_lands, your_lands (106.7, 903.4).
-    mana_of: str | None = None
-
-    @property
-    def is_mana(self) -> bool:
-        return bool(self.mana) or self.mana_of is not None
-
-    @property
-    def condition(self) -> Mapping[str, Any] | None:
-        """602.5b: "Activate only if ...": the condition that must hold to activate it."""
-        found = self.data.get("condition")
-        return found if isinstance(found, Mapping) else None
-
-    @property
-    def costly(self) -> bool:
-        """A mana ability that costs more than {T}, or does more than add mana: a life cost
-        (a horizon land's), a side effect (a pain land's damage) or a cost in mana, in
-        sacrifice or in discard. A player's payment uses a free one first."""
-        cost = self.cost or ActivationCost()
-        return bool(
-            self.effects or cost.life or not cost.mana.is_free() or cost.sacrifice or cost.discard
-        )
-
-    @property
-    def is_activated(self) -> bool:
-        return self.cost is not None
-
-
 @dataclass(frozen=True, eq=False)
 class Proto:
     """What is printed on a card, or what an effect says a token is."""
@@ -235,6 +114,9 @@ class Proto:
     triggers: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
     statics: tuple[Ability, ...] = ()
     activated: tuple[Ability, ...] = ()  # non-mana activated abilities
+    # Activated abilities of the card in its owner's hand or graveyard (cycling, channel,
+    # unearth: 602.2, 113.6k), each with its ``zone``.
+    card_abilities: tuple[Ability, ...] = ()
     mana_abilities: tuple[Ability, ...] = ()
     enchant: str | None = None  # an Aura's "Enchant ..." as a target kind
     produces: tuple[str, ...] = ()
@@ -248,6 +130,7 @@ class Proto:
     flashback: ManaCost | None = None  # 702.34: castable from the graveyard for this cost
     flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
     additional_cost: ActivationCost | None = None  # a spell's own extra cost (601.2f)
+    evoke: ManaCost | None = None  # 702.74a: "Evoke {2}{U}", an alternative cost
     cant_be_countered: bool = False
 
     def is_type(self, kind: str) -> bool:
@@ -293,8 +176,15 @@ class Proto:
             )
             mana = (built_in,)
         cda = any(a.static == "cda" for a in statics)
+        card_abilities: tuple[Ability, ...] = ()
         if not card.manual:
             triggers = _with_triggers(triggers, keyword_triggers(keywords))
+            card_abilities = (
+                *(a for a in activated if a.zone != "battlefield"),
+                *cycling_abilities(keywords),
+                *unearth_abilities(keywords),
+            )
+            activated = tuple(a for a in activated if a.zone == "battlefield")
         return cls(
             name=card.name,
             types=types,
@@ -317,6 +207,7 @@ class Proto:
             triggers=triggers,
             statics=statics,
             activated=activated,
+            card_abilities=card_abilities,
             mana_abilities=mana,
             enchant=_enchant_kind(enchant),
             produces=card.produces,
@@ -334,6 +225,7 @@ class Proto:
             additional_cost=ActivationCost.parse(card.additional_cost)
             if card.additional_cost and not card.manual
             else None,
+            evoke=None if card.manual else keyword_cost(keywords, "evoke"),
         )
 
     @classmethod
@@ -466,7 +358,8 @@ def _sort_abilities(
         elif data.get("activated"):
             cost = ActivationCost.parse(data.get("cost", {}))
             parts = _mana_ability_parts(effects)
-            if parts is not None and modal is None and cost.loyalty is None:
+            on_field = data.get("zone", "battlefield") == "battlefield"
+            if parts is not None and modal is None and cost.loyalty is None and on_field:
                 # 605.1a: no target, adds mana: a mana ability, off the stack; what else it
                 # does happens as it resolves, after the mana is added (605.3b).
                 adds, rest = parts
@@ -483,8 +376,11 @@ def _sort_abilities(
                     )
                 )
             else:
+                zone = str(data.get("zone", "battlefield"))
                 activated.append(
-                    Ability(index, data, cost=cost, effects=effects, text=text, modal=modal)
+                    Ability(
+                        index, data, cost=cost, effects=effects, text=text, modal=modal, zone=zone
+                    )
                 )
     return (
         {kind: tuple(found) for kind, found in triggers.items()},

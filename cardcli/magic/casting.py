@@ -17,6 +17,7 @@ from cardcli.magic.activation import advance_activation, cost_objects, sacrifice
 from cardcli.magic.cards import Ability, Effect
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
+from cardcli.magic.convoke import convoke_plan, has_convoke
 from cardcli.magic.costs import (
     MAIN_STEPS,
     check_cost,
@@ -96,9 +97,11 @@ def facts_of(table: Table, obj: Obj, controller: str) -> DamageSource:
     )
 
 
-def check_cast(table: Table, player: str, obj: Obj, x: int | None, free: bool = False) -> None:
+def check_cast(
+    table: Table, player: str, obj: Obj, x: int | None, free: bool = False, evoke: bool = False
+) -> None:
     """Raise ``IllegalCommand`` unless ``player`` may cast ``obj`` now (before any choice)."""
-    problem = cast_problem(table, player, obj, x, free)
+    problem = cast_problem(table, player, obj, x, free, evoke=evoke)
     if problem is not None:
         raise IllegalCommand(problem)
 
@@ -111,6 +114,7 @@ def cast_problem(
     free: bool = False,
     sources: list[Source] | None = None,
     explain: bool = True,
+    evoke: bool = False,
 ) -> str | None:
     """Why ``player`` may not cast ``obj`` now, or None. ``sources``: their lands, if known.
 
@@ -119,6 +123,12 @@ def cast_problem(
     proto = obj.proto
     if "Land" in proto.types:
         return f"{obj.name} is a land: play it with '{player} play {obj.name}'"
+    locked = table.split_second() if table.stack else None
+    if locked is not None:
+        return f"{locked} has split second: no spell can be cast while it is on the stack"
+    if evoke and (proto.evoke is None or obj.zone != "hand"):
+        # 702.74a; 118.9a: one alternative cost at most (not with flashback).
+        return f"{obj.name} has no evoke" if proto.evoke is None else f"{obj.name}: evoke from hand"
     if obj.zone == "graveyard" or (obj.zone != "hand" and not free):
         # (A variant's free casting may cast from zones of its own: the Horde's revealed cards.)
         where = castable_zone(table, player, obj)
@@ -130,7 +140,7 @@ def cast_problem(
             " (it is not an instant and has no flash)"
         )
     if not free:
-        cost = spell_cost(table, player, obj)
+        cost = spell_cost(table, player, obj, evoke)
         if cost is not None:
             lands = sources if sources is not None else mana_sources(table, player)
             pool = table.players[player].pool
@@ -139,7 +149,10 @@ def cast_problem(
             short = least + (x or 0) * cost.x > len(lands) + sum(pool.values())
             p = table.players[player]
             life = p.team.life if p.team.life is not None else 0
-            if short or pay(cost.with_x(x or 0), pool, lands, life) is None:
+            failed = short or pay(cost.with_x(x or 0), pool, lands, life) is None
+            if failed and has_convoke(obj):
+                failed = convoke_plan(table, player, cost, x or 0, None) is None
+            if failed:
                 if not explain:
                     return "no"
                 have = ", ".join(f"#{oid} {''.join(k)}" for oid, k in lands) or "none"
@@ -190,7 +203,7 @@ def advance_casting(table: Table) -> None:
             table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
             return
         casting.modes = chosen_modes
-    cost = spell_cost(table, player, obj) if not casting.free else None
+    cost = spell_cost(table, player, obj, casting.evoke) if not casting.free else None
     x = _choose_x(table, casting, obj, cost)
     effects = modal.effects_of(casting.modes or []) if modal is not None else obj.proto.spell
     slots = cast_slots(obj, effects)
@@ -199,7 +212,13 @@ def advance_casting(table: Table) -> None:
     sacrificed, discarded = (
         ([], []) if extra is None else cost_objects(table, casting, player, obj, extra)
     )
-    plan = payment(table, player, cost, x)
+    convoked: list[Obj] = []
+    if cost is not None and has_convoke(obj):
+        found = convoke_plan(table, player, cost, x, casting.convoke)
+        plan = found[1] if found is not None else None
+        convoked = found[0] if found is not None else []
+    else:
+        plan = payment(table, player, cost, x)
     table.casting = None
     if plan is None:
         table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
@@ -221,6 +240,8 @@ def advance_casting(table: Table) -> None:
         plan,
         flash=cost is not None and with_flash_cost(table, player, obj),
         modes=casting.modes or [],
+        evoke=casting.evoke,
+        convoked=convoked,
     )
     item.context.update(kept)
 
@@ -269,12 +290,16 @@ def cast(
     plan: Plan,
     flash: bool = False,
     modes: list[int] | None = None,
+    evoke: bool = False,
+    convoked: list[Obj] | None = None,
 ) -> StackItem:
     """601.2a-i, the choices made: to the stack, pay, and the spell is cast (a modal spell
     with the effects of the ``modes`` chosen)."""
     flashback = obj.zone == "graveyard"
     on_stack = table.move(obj, "stack", "cast")
     assert on_stack is not None
+    if convoked:
+        table.tap_many(convoked, "convoke")  # 702.51a: they pay with the lands (601.2h)
     pay_and_run(table, player, plan)
     item = StackItem(
         on_stack.id,
@@ -287,7 +312,7 @@ def cast(
         targets=chosen,
         x=x,
         source_proto=obj.proto,
-        context={"flashback": True} if flashback else {},
+        context={"flashback": True} if flashback else {"evoked": True} if evoke else {},
         modes=tuple(sorted(modes)) if modes else (),
     )
     on_stack.controller = player
@@ -305,6 +330,10 @@ def cast(
         event["flashback"] = True
     if flash:
         event["flash"] = True
+    if evoke:
+        event["evoked"] = True
+    if convoked:
+        event["convoke"] = [o.id for o in convoked]
     table.emit(event)
     announce_targets(table, item)
     context = {"player": player, "object": item.id, "name": obj.name}

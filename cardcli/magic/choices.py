@@ -37,6 +37,9 @@ class Casting:
     free: bool = False
     modes: list[int] | None = None  # a modal spell's or ability's chosen modes (601.2b)
     land: bool = False  # a land being played, waiting for how it enters (a payment of life)
+    from_card: bool = False  # ``ability`` indexes the card's abilities in hand or graveyard
+    evoke: bool = False  # cast for its evoke cost (702.74a)
+    convoke: list[int] | None = None  # the creatures the caster named to tap (702.51a)
 
 
 class NeedDecision(Exception):

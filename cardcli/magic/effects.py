@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardcli.magic.cards import Effect, norm_keyword
+from cardcli.magic.cards import Ability, Effect, norm_keyword
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
@@ -197,9 +197,26 @@ def _return_to_hand(table: Table, res: Resolution, effect: Effect, key: str) -> 
     table.move_many([Move(obj, "hand", "returned") for obj in reached])
 
 
+EXILE_IT = Ability(
+    index=-7,
+    data={},
+    when="end_step",
+    effects=({"do": "exile", "each": "that_creature"},),
+    text="At the beginning of the next end step, exile it.",
+)
+
+
 def _return_to_battlefield(table: Table, res: Resolution, effect: Effect, key: str) -> None:
-    reached = _from_graveyards(table, res, effect)
-    table.move_many(
+    if effect.get("each") == "it":
+        # "Return it": the card this dies (or leaves) trigger's object became (400.7d), if it
+        # is still where it went; a token there has ceased to exist (111.7, 704.5d). An
+        # ability of a card in a graveyard (unearth): that card, if it is still there.
+        went = table.objects.get(int(res.item.context.get("went", res.item.source_id)))
+        reached = [went] if went is not None and went.zone == "graveyard" else []
+    else:
+        reached = _from_graveyards(table, res, effect)
+    counter = effect.get("counter")
+    moved = table.move_many(
         [
             Move(
                 obj,
@@ -207,11 +224,33 @@ def _return_to_battlefield(table: Table, res: Resolution, effect: Effect, key: s
                 "returned",
                 controller=res.item.controller if effect.get("under") == "you" else obj.owner,
                 tapped=bool(effect.get("tapped")),
+                counters={str(counter): 1} if counter else None,
             )
             for obj in reached
-            if obj.proto.is_permanent_card
+            if obj.proto.is_permanent_card and obj.card_no is not None
         ]
     )
+    keywords = tuple(norm_keyword(k) for k in effect.get("keywords", ()))
+    for obj in moved:
+        if obj is None or obj.zone != "battlefield":
+            continue
+        if keywords or effect.get("exile_if_leaves"):
+            # "It gains haste" for as long as it stays (a new object each time, 400.7);
+            # "If it would leave the battlefield, exile it instead" (702.84a, 614.6).
+            table.clock += 1
+            obj.effects.append(
+                ObjEffect(
+                    table.clock,
+                    keywords=keywords,
+                    until="leaves",
+                    source=res.item.name,
+                    exile_if_leaves=bool(effect.get("exile_if_leaves")),
+                )
+            )
+            obj.touch()
+        if effect.get("exile_at") == "next_end_step":
+            # A delayed trigger (603.7): at the beginning of the next end step, exile it.
+            table.delayed.setdefault("end_step", []).append((obj, res.item.controller, EXILE_IT))
 
 
 def _from_graveyards(table: Table, res: Resolution, effect: Effect) -> list[Obj]:

@@ -31,7 +31,10 @@ def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     match ``filter`` (no filter: any permanent), all at once (701.17, 101.4)."""
     if effect.get("each") == "it":
         source = table.objects.get(res.item.source_id)
-        if source is not None and source.zone == "battlefield":
+        if source is None or source.zone != "battlefield":
+            return
+        unless = effect.get("unless_pays")
+        if unless is None or not _keeps(table, res, source, str(unless), key):
             table.sacrifice([source])
         return
     reached = subjects(table, res, effect, default="each_player")
@@ -131,6 +134,52 @@ def pay_mana(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         return
     pay_plan(table, player.name, plan)
     res.paid = True
+
+
+def _keeps(table: Table, res: Resolution, source: Obj, text: str, key: str) -> bool:
+    """ "Sacrifice it unless you pay {3}{R}" (echo, 702.30a): its controller is asked yes or no
+    if they can pay (118.3); one who pays no mana costs (the Horde) pays."""
+    player = table.players[res.item.controller]
+    cost = unless_cost(text, res.item.x)
+    owed = table.variant.cost_to_pay(table, player, cost)
+    plan = None if owed is None or owed.is_free() else payment(table, player.name, owed)
+    if owed is None:
+        how = "unlimited"
+    elif owed.is_free():
+        how = "paid"
+    elif plan is None:
+        how = "cannot"
+    else:
+        answer = ask(
+            table,
+            res.answers,
+            f"{key}:keep",
+            Decision(
+                "unless_pay",
+                player.name,
+                f"{res.item.name}: {player.name}, pay {owed} or sacrifice #{source.id}"
+                f" {source.name}? (choose yes or no)",
+                ["yes", "no"],
+                data={"item": res.item.id, "keep": source.id, "cost": str(owed)},
+            ),
+        )
+        how = "paid" if answer == ["yes"] else "declined"
+        if plan is not None and how == "paid":
+            pay_plan(table, player.name, plan)
+    paid = how in ("paid", "unlimited")
+    table.emit(
+        {
+            "type": "unless_paid",
+            "who": player.name,
+            "id": source.id,
+            "card": source.name,
+            "cost": str(cost),
+            "how": how,
+            "paid": paid,
+            "keep": True,
+        }
+    )
+    return paid
 
 
 def discard(table: Table, res: Resolution, effect: Effect, key: str) -> None:

@@ -216,6 +216,12 @@ def _begin_step(table: Table) -> None:
             combat.combat_damage(table, table.combat, step == "first_strike")
     elif step == "end":
         _beginning_triggers(table, "end_step")
+        for obj, controller, ability in table.delayed.pop("end_step", []):
+            # 603.7: a delayed trigger triggers once. Reading: one whose object has left the
+            # battlefield (a new object now, 400.7) would do nothing and is not put on the stack.
+            if obj.id in table.battlefield:
+                context = {"object": obj.id, "player": controller, "name": obj.name}
+                table.queue(obj, controller, ability, context)
     elif step == "cleanup":
         _cleanup(table)
     table.variant.begin_step(table, step)

@@ -31,6 +31,7 @@ class Obj:
         "counters",
         "damage",
         "deathtouched",
+        "echoed",
         "effects",
         "id",
         "linked",
@@ -70,6 +71,7 @@ class Obj:
         self.regen_shields = 0
         self.linked: list[int] = []  # cards this object exiled "until it leaves" (610.3)
         self.loyalty_turn = 0  # the turn a loyalty ability of it was last activated (606.3)
+        self.echoed = False  # its echo has triggered: an upkeep of its controller's has begun
         self.cache: Any = None
         self.cache_key: tuple[int, ...] = ()
 
@@ -111,6 +113,7 @@ class ObjEffect:
     source: str = ""
     no_combat_damage: bool = False  # "assigns no combat damage this turn"
     exile_if_dies: bool = False  # "if it would die this turn, exile it instead" (614)
+    exile_if_leaves: bool = False  # "If it would leave the battlefield, exile it instead" (unearth)
 
 
 @dataclass

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import activation, casting, combat, flow, requirements
+from cardcli.magic import activation, casting, combat, costs, flow, requirements
+from cardcli.magic import convoke as convoke_mod
 from cardcli.magic.actions import can_play_land, mana_problem, tap_word
 from cardcli.magic.cards import Ability
 from cardcli.magic.choices import Casting
@@ -63,14 +64,33 @@ def play_land(table: Table, player: str, obj: Obj) -> None:
     flow.run(table)
 
 
-def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Target] | None) -> None:
+def cast(
+    table: Table,
+    player: str,
+    obj: Obj,
+    x: int | None,
+    targets: list[Target] | None,
+    evoke: bool = False,
+    convoke: list[int] | None = None,
+) -> None:
     _with_priority(table, player)
     where = casting.castable_zone(table, player, obj)
     if where is not None:
         raise IllegalCommand(where)
     if x is not None and not obj.proto.cost.x:
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
-    casting.check_cast(table, player, obj, x)
+    casting.check_cast(table, player, obj, x, evoke=evoke)
+    if convoke is not None:
+        convoke_mod.check_named(table, player, obj, convoke)
+        cost = costs.spell_cost(table, player, obj, evoke)
+        if (
+            cost is not None
+            and convoke_mod.convoke_plan(table, player, cost, x or 0, convoke) is None
+        ):
+            raise IllegalCommand(
+                f"{obj.name}: those creatures and {player}'s lands cannot pay {cost}"
+                " (each creature named pays one mana: one of its colours, or generic)"
+            )
     chosen = None
     if targets is not None and obj.proto.modal is not None:
         raise IllegalCommand(
@@ -87,7 +107,7 @@ def cast(table: Table, player: str, obj: Obj, x: int | None, targets: list[Targe
             obj.name,
         )
     table.pending = None
-    table.casting = Casting(player, obj.id, None, x, chosen)
+    table.casting = Casting(player, obj.id, None, x, chosen, evoke=evoke, convoke=convoke)
     flow.run(table)
 
 
@@ -95,7 +115,10 @@ def activate(
     table: Table, player: str, obj: Obj, index: int | None, targets: list[Target] | None
 ) -> None:
     _with_priority(table, player)
-    abilities = obj.proto.activated
+    from_card = obj.zone in ("hand", "graveyard")
+    abilities = usable_abilities(obj)
+    if from_card and not abilities:
+        raise IllegalCommand(f"#{obj.id} {obj.name} has no ability to activate from the {obj.zone}")
     if not abilities:
         if obj.proto.mana_abilities:
             raise IllegalCommand(f"#{obj.id} {obj.name} has only a mana ability: tap #{obj.id}")
@@ -114,6 +137,8 @@ def activate(
         raise IllegalCommand(f"#{obj.id} {obj.name} has abilities 1 to {len(abilities)}")
     ability = abilities[index]
     activation.check_activation(table, player, obj, ability)
+    if from_card:
+        index = obj.proto.card_abilities.index(ability)
     chosen = None
     if targets is not None and ability.modal is not None:
         raise IllegalCommand(
@@ -125,8 +150,16 @@ def activate(
             table, player, slots_of(ability.effects), targets, table.source_of(obj), obj.name
         )
     table.pending = None
-    table.casting = Casting(player, obj.id, index, None, chosen)
+    table.casting = Casting(player, obj.id, index, None, chosen, from_card=from_card)
     flow.run(table)
+
+
+def usable_abilities(obj: Obj) -> list[Ability]:
+    """The activated abilities ``obj`` has where it is: a permanent's, or those of a card in a
+    hand or graveyard that work there (cycling in a hand, unearth in a graveyard)."""
+    if obj.zone == "battlefield":
+        return list(obj.proto.activated)
+    return [a for a in obj.proto.card_abilities if a.zone == obj.zone]
 
 
 def tap_for_mana(table: Table, player: str, obj: Obj, word: str | None) -> None:

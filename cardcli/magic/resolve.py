@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardcli.magic.cards import Ability
 from cardcli.magic.casting import cast_slots, facts_of
 from cardcli.magic.effects import Resolution, run_effect
 from cardcli.magic.objects import StackItem, Target
@@ -12,6 +13,15 @@ from cardcli.magic.targets import legal, slots_of
 
 if TYPE_CHECKING:
     from cardcli.magic.table import Table
+
+
+EVOKED = Ability(
+    index=-8,
+    data={},
+    when="enters",
+    effects=({"do": "sacrifice", "each": "it"},),
+    text="Evoke (When this creature enters, if it was evoked, sacrifice it.)",
+)
 
 
 def leaves_stack_to(item: StackItem) -> str:
@@ -87,6 +97,11 @@ def continue_resolution(table: Table) -> None:
     if obj.proto.is_permanent_card:
         entered = table.move(obj, "battlefield", "resolved", controller=item.controller)
         landed = entered or obj
+        if entered is not None and item.context.get("evoked"):
+            # 702.74a: "When this permanent enters, if its evoke cost was paid, its controller
+            # sacrifices it", beside its other enters triggers (its controller orders them).
+            context = {"object": entered.id, "player": item.controller, "name": entered.name}
+            table.queue(entered, item.controller, EVOKED, context)
         if entered is not None and obj.proto.is_aura and res.legal and res.legal[0]:
             target = res.legal[0][0]
             if isinstance(target, int):

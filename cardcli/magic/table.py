@@ -41,6 +41,7 @@ class Table(Board):
         dying_watchers = dict(self.watchers["another_creature_dies"])
         gone: dict[int, Obj] = {}  # objects that left in this batch, by their old id
         left: list[tuple[Obj, Chars, Move]] = []
+        went: dict[int, int] = {}  # old id -> the new object's id (400.7d: a dies trigger's)
         results: list[Obj | None] = []
         entered: list[Obj] = []
         # 614.1c, 614.12: how a permanent enters is decided before any of the batch moves.
@@ -60,6 +61,12 @@ class Table(Board):
                 and any(e.exile_if_dies for e in mv.obj.effects)
             ):
                 mv.to, mv.why = "exile", "exiled instead"  # "exile it instead" (614.6)
+            elif (
+                mv.to != "exile"
+                and mv.obj.zone == "battlefield"
+                and any(e.exile_if_leaves for e in mv.obj.effects)
+            ):
+                mv.to, mv.why = "exile", "exiled instead"  # unearth (702.84a, 614.6)
             replaced = self.replace(
                 "move", {"obj": mv.obj, "to": mv.to, "why": mv.why, "tapped": mv.tapped}
             )
@@ -83,6 +90,7 @@ class Table(Board):
                 zone = self.players[old.owner].zones[was]
                 zone.remove(old)
             del self.objects[old.id]
+            self.zone_abilities.pop(old.id, None)
             self.retired.add(old.id)
             gone[old.id] = old
             new = Obj(self.new_id(), old.proto, old.owner, mv.to, old.card_no)
@@ -93,6 +101,8 @@ class Table(Board):
                 kind, count = counters.get(old.id, ("", 0))
                 if count > 0:
                     new.counters[kind] = count  # it enters with them: no counters event (614.1c)
+                for kind, count in (mv.counters or {}).items():
+                    new.counters[kind] = new.counters.get(kind, 0) + count
                 entered.append(new)
             elif mv.to != "stack":
                 zone = self.players[mv.player or old.owner].zones.setdefault(mv.to, [])
@@ -103,7 +113,10 @@ class Table(Board):
                     zone.append(new)
                 if new.card_no is None:
                     self.stray_tokens.append(new)
+                if mv.to in ("hand", "graveyard") and new.proto.card_abilities:
+                    self.zone_abilities[new.id] = new
             results.append(new)
+            went[old.id] = new.id
             event: Event = {
                 "type": "moved",
                 "card": old.name,
@@ -119,13 +132,16 @@ class Table(Board):
             if mv.to == "battlefield" and new.tapped:
                 event["tapped"] = True
             kind, count = counters.get(old.id, ("", 0))
-            if count > 0:
-                event["counters"] = {kind: count}
+            entered_with = {kind: count} if count > 0 else {}
+            for kind, count in (mv.counters or {}).items() if mv.to == "battlefield" else ():
+                entered_with[kind] = entered_with.get(kind, 0) + count
+            if entered_with:
+                event["counters"] = entered_with
             self.emit(event)
         self.zone_version += 1
         # Leaves-the-battlefield abilities look back in time (603.10a).
         for old, lki, mv in left:
-            self._left_triggers(old, lki, mv, dying_watchers, gone)
+            self._left_triggers(old, lki, mv, dying_watchers, gone, went.get(old.id))
             if old.linked:
                 self._return_linked(old)
         for new in entered:
@@ -149,14 +165,20 @@ class Table(Board):
         mv: Move,
         watchers: dict[int, tuple[Ability, ...]],
         gone: dict[int, Obj],
+        new_id: int | None = None,
     ) -> None:
         dies = mv.to == "graveyard" and "Creature" in lki.types
         own: Mapping[str, tuple[Ability, ...]] = {} if lki.lost_abilities else old.proto.triggers
-        context = {"object": old.id, "player": old.controller, "name": old.name}
+        context: dict[str, Any] = {"object": old.id, "player": old.controller, "name": old.name}
+        if new_id is not None:
+            context["went"] = new_id  # where it went: "return it" finds that object (400.7d)
         for ability in own.get("leaves", ()):
             self.queue(old, old.controller, ability, context)
         if dies:
             for ability in own.get("dies", ()):
+                counter = ability.data.get("if_no_counter")
+                if counter is not None and old.counters.get(str(counter), 0) > 0:
+                    continue  # undying, persist: it had such a counter as it died (603.4)
                 self.queue(old, old.controller, ability, context)
             for wid, abilities in watchers.items():
                 if wid == old.id:

@@ -238,7 +238,10 @@ Horde Magic: the players (p1..p4) play one team turn against the automated Horde
 Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4, the Horde: horde.
   p1 play Forest                  play a land (one per player per turn)
   p2 cast Lightning Bolt -> #17   cast (targets and X=N optional: the game asks for what is missing)
+  p1 cast Mulldrifter evoke       cast for its evoke cost (then it is sacrificed as it enters)
+  p1 cast Chord convoke #4 #5     convoke: tap these creatures to pay part of the cost
   p1 activate #12 [N] [-> #17]    activate ability N of a permanent
+  p1 activate Barren Moor         an ability of a card in hand or graveyard (cycling, unearth)
   p1 tap #4 [G]                   tap for mana (spells also pay themselves from untapped lands)
   attack #3 #5 [-> #9]            declare attackers (several at once), then pass (unattack #3 takes back)
   block #21 with #3 [#4]          declare blockers against the Horde, then pass (unblock #3)

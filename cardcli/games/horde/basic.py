@@ -18,6 +18,7 @@ from cardcli.games.horde import judge
 from cardcli.games.horde.deciding import Deciding
 from cardcli.games.horde.fighting import Fighting
 from cardcli.games.horde.judge import HORDE
+from cardcli.games.horde.keyword_play import CardAbilities
 from cardcli.magic import actions, activation, casting, combat, costs
 from cardcli.magic.actions import can_play_land
 from cardcli.magic.decisions import Decision
@@ -32,7 +33,7 @@ from cardcli.magic.targets import candidates, slots_of, spell_label
 MAIN = ("main1", "main2")
 
 
-class Policy(Deciding, Fighting):
+class Policy(Deciding, Fighting, CardAbilities):
     """The players' side: one command for the seat the game waits on."""
 
     # -- the entry point ------------------------------------------------------------------
@@ -50,7 +51,7 @@ class Policy(Deciding, Fighting):
             return "choose " + " ".join(self.worst_cards(table, seat, decision.high, decision))
         team = table.players[seat].team
         if kind == "priority":
-            return self.priority(table, team)
+            return self.with_convoke(table, self.priority(table, team))
         if kind == "attackers":
             return self.attack(table, team)
         if kind == "blockers":
@@ -71,7 +72,11 @@ class Policy(Deciding, Fighting):
                 land = self.land_to_play(table, player.name)
                 if land is not None:
                     return f"{player.name} play #{land.id}"
-            spell = self.spell_to_cast(table, team)
+            spell = (
+                self.spell_to_cast(table, team)
+                or self.evoke_cast(table, team)
+                or self.graveyard_ability(table, team)
+            )
             if spell:
                 return spell
         elif not mine and table.step == "declare_attackers" and table.combat is not None:
@@ -83,7 +88,7 @@ class Policy(Deciding, Fighting):
             if answer:
                 return answer
         if table.step == "end":
-            answer = self.end_of_turn(table, team)
+            answer = self.end_of_turn(table, team) or self.cycle_at_end(table, team)
             if answer:
                 return answer
         return "pass"
@@ -174,7 +179,7 @@ class Policy(Deciding, Fighting):
                 problem = casting.cast_problem(
                     table, player.name, obj, None, sources=sources, explain=False
                 )
-                if problem is None:
+                if problem is None and self.convoke_words(table, player.name, obj) is not None:
                     found.append((player.name, obj))
         return found
 

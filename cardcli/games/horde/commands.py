@@ -44,7 +44,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] cast CARD evoke | [pN] cast CARD convoke #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -59,6 +59,8 @@ class Cast(Command):
     card: str = ""
     x: int | None = None
     targets: tuple[Target, ...] | None = None
+    evoke: bool = False  # "cast Mulldrifter evoke": for its evoke cost (702.74a)
+    convoke: tuple[int, ...] | None = None  # "convoke #4 #5": creatures tapped to pay (702.51a)
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Activate(Command):
     id: int = 0
     index: int | None = None  # 0-based
     targets: tuple[Target, ...] | None = None
+    card: str | None = None  # a card in hand or graveyard named, not an id (cycling)
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,14 @@ def parse(text: str) -> Command:
 
 def _cast(player: str | None, args: list[str]) -> Cast:
     left, right = _split_arrow(args)
+    convoke = None
+    lowered = [w.lower() for w in left]
+    if "convoke" in lowered[1:]:
+        at = lowered.index("convoke", 1)
+        convoke = tuple(object_id(w, "a creature") for w in left[at + 1 :])
+        if not convoke:
+            raise InvalidCommand("after convoke name the creatures to tap: convoke #4 #5")
+        left = left[:at]
     x = None
     name_words = []
     for word in left:
@@ -247,6 +258,9 @@ def _cast(player: str | None, args: list[str]) -> Cast:
             x = int(match.group(1))
         else:
             name_words.append(word)
+    evoke = len(name_words) > 1 and name_words[-1].lower() == "evoke"
+    if evoke:
+        name_words = name_words[:-1]
     if not name_words:
         raise InvalidCommand("cast needs a card: cast Lightning Bolt -> #17")
     targets = None
@@ -254,21 +268,34 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         if not right:
             raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
         targets = tuple(target_word(w) for w in right)
-    return Cast(player, " ".join(name_words), x, targets)
+    return Cast(player, " ".join(name_words), x, targets, evoke, convoke)
 
 
 def _activate(player: str | None, args: list[str]) -> Activate:
     left, right = _split_arrow(args)
-    if not left or len(left) > 2:
+    if not left:
+        raise InvalidCommand("activate takes: activate #ID [N] [-> TARGETS]")
+    if not ID.match(left[0].strip()):
+        # A card in hand or graveyard by name (p1 activate Barren Moor), maybe with the number
+        # of its ability there (p1 activate Hulking Cycler 2).
+        index = None
+        if len(left) > 1 and left[-1].isdigit() and left[-1].isascii() and 0 < int(left[-1]) < 100:
+            index = int(left[-1]) - 1
+            left = left[:-1]
+        return Activate(player, 0, index, _targets(right), card=" ".join(left))
+    if len(left) > 2:
         raise InvalidCommand("activate takes: activate #ID [N] [-> TARGETS]")
     index = None
     if len(left) == 2:
         if not (left[1].isdigit() and left[1].isascii() and 0 < int(left[1]) < 100):
             raise InvalidCommand(f"'{left[1]}' is not an ability number (1, 2...)")
         index = int(left[1]) - 1
-    targets = None
-    if right is not None:
-        if not right:
-            raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
-        targets = tuple(target_word(w) for w in right)
-    return Activate(player, object_id(left[0], "a permanent"), index, targets)
+    return Activate(player, object_id(left[0], "a permanent"), index, _targets(right))
+
+
+def _targets(right: list[str] | None) -> tuple[Target, ...] | None:
+    if right is None:
+        return None
+    if not right:
+        raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
+    return tuple(target_word(w) for w in right)

@@ -7,8 +7,9 @@ from typing import Any
 
 from cardcli.games.horde import judge, opening
 from cardcli.games.horde.judge import HORDE
-from cardcli.magic import casting, combat
+from cardcli.magic import activation, casting, combat
 from cardcli.magic.decisions import Decision
+from cardcli.magic.mana import ManaCost
 from cardcli.magic.objects import Obj
 from cardcli.magic.sources import DamageSource
 from cardcli.magic.table import Table
@@ -104,6 +105,8 @@ class Deciding:
         options = decision.remaining
         if kind in ("may", "manual"):
             return "choose yes" if "yes" in options else "choose done"
+        if kind == "unless_pay" and "keep" in decision.data:
+            return "choose yes" if self.keeps(table, decision) else "choose no"
         if kind in ("pay", "unless_pay"):
             return "choose yes"  # (a spell worth casting is worth keeping)
         if kind == "pay_life":
@@ -149,6 +152,15 @@ class Deciding:
             return "choose done"
         return f"choose {options[0]}" if options else "choose done"
 
+    def keeps(self, table: Table, decision: Decision) -> bool:
+        """Echo (702.30a): pay to keep a creature worth at least twice the mana paid (by
+        ``judge.creature_value``), any other permanent always (asked only when it can pay)."""
+        obj = table.objects.get(int(decision.data["keep"]))
+        if obj is None or "Creature" not in table.chars(obj).types:
+            return True
+        cost = ManaCost.parse(str(decision.data.get("cost", "")))
+        return judge.creature_value(table, obj) >= 2 * cost.mana_value
+
     def fight_target(
         self, table: Table, decision: Decision, effect: Any, options: list[str]
     ) -> str:
@@ -189,7 +201,7 @@ class Deciding:
             if obj is None:
                 return None
             slots = (
-                slots_of(obj.proto.activated[casting_.ability].effects)
+                slots_of(activation.ability_of(casting_, obj).effects)
                 if casting_.ability is not None
                 else casting.cast_slots(obj)
             )
@@ -290,7 +302,7 @@ class Deciding:
             if obj is not None:
                 chosen = casting_.modes or []
                 if casting_.ability is not None:
-                    ability = obj.proto.activated[casting_.ability]
+                    ability = activation.ability_of(casting_, obj)
                     modal = ability.modal
                     effects = modal.effects_of(chosen) if modal else ability.effects
                     slots = slots_of(effects)

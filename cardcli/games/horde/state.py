@@ -138,10 +138,17 @@ class HordeState(State):
             play.play_land(table, seat, self._in_hand(seat, command.card, "play"))
         elif isinstance(command, Cast):
             targets = list(command.targets) if command.targets is not None else None
-            play.cast(table, seat, self._in_hand(seat, command.card, "cast"), command.x, targets)
+            obj = self._in_hand(seat, command.card, "cast")
+            named = list(command.convoke) if command.convoke is not None else None
+            play.cast(table, seat, obj, command.x, targets, evoke=command.evoke, convoke=named)
         elif isinstance(command, Activate):
             targets = list(command.targets) if command.targets is not None else None
-            play.activate(table, seat, self._permanent(command.id, seat), command.index, targets)
+            source = (
+                self._card_with_ability(seat, command.card)
+                if command.card is not None
+                else self._source(command.id, seat)
+            )
+            play.activate(table, seat, source, command.index, targets)
         elif isinstance(command, Tap):
             play.tap_for_mana(table, seat, self._permanent(command.id, seat), command.color)
         elif isinstance(command, Attack):
@@ -178,6 +185,30 @@ class HordeState(State):
                 f"#{oid} {obj.name} is {obj.controller}'s: write {obj.controller} ..."
             )
         return obj
+
+    def _source(self, oid: int, seat: str) -> Obj:
+        """What ``activate #ID`` names: a permanent, or a card in the seat's hand or graveyard
+        with an ability that works there."""
+        obj = self._object(oid)
+        if obj.zone in ("hand", "graveyard") and obj.proto.card_abilities:
+            if obj.owner != seat:
+                raise IllegalCommand(f"#{oid} {obj.name} is {obj.owner}'s: write {obj.owner} ...")
+            return obj
+        return self._permanent(oid, seat)
+
+    def _card_with_ability(self, seat: str, text: str) -> Obj:
+        """``p1 activate Barren Moor``: that card in the seat's hand, else its graveyard."""
+        key = normalize(text.strip())
+        player = self.table.players[seat]
+        for obj in [*player.hand, *reversed(player.graveyard)]:
+            if normalize(obj.name) == key and any(
+                a.zone == obj.zone for a in obj.proto.card_abilities
+            ):
+                return obj
+        raise IllegalCommand(
+            f"{seat} has no {text} with an ability in hand or graveyard"
+            " (a permanent's ability: activate #ID)"
+        )
 
     def _in_hand(self, seat: str, text: str, verb: str) -> Obj:
         table = self.table
@@ -259,6 +290,15 @@ class HordeState(State):
                 assert item.obj.zone == "stack"
                 note(item.obj, "stack")
         assert len(seen) == table.extra["card_count"], "a card is in no zone"
+        # The index of cards with abilities in a hand or graveyard is exact.
+        held = {
+            o.id
+            for p in table.players.values()
+            for zone in ("hand", "graveyard")
+            for o in p.zones[zone]
+            if o.proto.card_abilities
+        }
+        assert held == set(table.zone_abilities), "the hand and graveyard abilities index is off"
         assert live_ids == set(table.objects), "an object is in no zone"
         # No object id is used twice.
         item_ids = {item.id for item in table.stack if item.obj is None}

@@ -282,6 +282,12 @@ def _unless_paid(line: dict[str, Any]) -> str:
     """ "p1 pays {3}: #31 Grizzly Bears is not countered" (or does not, or cannot)."""
     spell = f"#{line['id']} {line['card']}"
     how = line["how"]
+    if line.get("keep"):  # echo: pay to keep a permanent (702.30a)
+        unlimited = " (unlimited mana)" if how == "unlimited" else ""
+        if line["paid"]:
+            return f"{line['who']} pays {line['cost']}{unlimited}: {spell} stays"
+        verb = "does not pay" if how == "declined" else "cannot pay"
+        return f"{line['who']} {verb} {line['cost']}: {spell} is sacrificed"
     if how == "paid":
         return f"{line['who']} pays {line['cost']}: {spell} is not countered"
     if how == "unlimited":
@@ -334,11 +340,14 @@ def describe(line: dict[str, Any]) -> str | None:
         x = f" (X={line['x']})" if line.get("x") else ""
         how = " by flashback" if line.get("flashback") else ""
         how += " as though it had flash" if line.get("flash") else ""
+        how += " for its evoke cost" if line.get("evoked") else ""
+        how += f" convoking {_ids(line['convoke'])}" if line.get("convoke") else ""
         return f"{line['who']} casts {line['card']} #{line['id']}{how}{x}{_modes(line)}{aim}"
     if kind == "activated":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
+        where = f" from {line['zone']}" if line.get("zone") else ""
         return (
-            f"{line['who']} activates #{line['source']} {line['card']} (#{line['id']})"
+            f"{line['who']} activates #{line['source']} {line['card']}{where} (#{line['id']})"
             f"{_modes(line)}{aim}"
         )
     if kind == "triggered":
@@ -394,7 +403,9 @@ def describe(line: dict[str, Any]) -> str | None:
             return None  # a hidden card: the dug line names it only if it was revealed
         if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
             return None
-        return f"{line['card']} #{line['was']} -> {line['to']} ({why}) as #{line['id']}"
+        counters = line.get("counters") or {}
+        with_ = " with " + ", ".join(f"{n}x {k}" for k, n in counters.items()) if counters else ""
+        return f"{line['card']} #{line['was']} -> {line['to']} ({why}) as #{line['id']}{with_}"
     if kind == "token_created":
         counters = line.get("counters") or {}
         with_ = " with " + ", ".join(f"{n}x {k}" for k, n in counters.items()) if counters else ""
