@@ -307,7 +307,6 @@ EXPLAINED = {
     "removes a counter",
     "Duress": "unread: the caster chooses the card from the revealed hand; the model's discard "
     "lets the player choose",
-    "Unearth": "unread: cycling is not in the model yet",
     "Garruk Wildspeaker": "text: the hand data reads 'up to two target lands' (Oracle today); "
     "its Oracle text here is the older 'two target lands'",
     "Lava Axe": "text: the Oracle text now says 'target player or planeswalker'; the hand data "
@@ -716,3 +715,14 @@ def test_mana_abilities_with_pain_conditions_and_mana_other_things_decide() -> N
     assert plain == {}  # all plain: the land's produces is its mana ability
     odd = compile_card(card("Odd", "{T}: Add {R} or {G}. You may draw a card.", "Artifact"))
     assert odd.status == "manual"  # a choice of mana with a stack ability's effect
+
+
+def test_keywords_the_engine_writes_out_keep_their_costs() -> None:
+    moor = behaviour("Test Moor", "Cycling {B}", "Land", keywords=["Cycling"])
+    assert moor["keywords"] == ["Cycling {B}"]
+    ent = behaviour("Test Ent", "Forestcycling {1}", keywords=["Forestcycling"])
+    assert ent["keywords"] == ["Forestcycling {1}"]
+    drifter = behaviour("Test Drifter", "Flying\nEvoke {2}{U}", keywords=["Flying", "Evoke"])
+    assert drifter["keywords"] == ["Evoke {2}{U}"]
+    for bare in ("Undying", "Persist", "Split second", "Convoke"):
+        assert behaviour("Test " + bare, bare, keywords=[bare]) == {}  # the engine's own

@@ -169,6 +169,13 @@ def _keyword(item: str, parts: Parts) -> None:
             return
         parts.read += 1
         return
+    written = re.fullmatch(
+        r"((?:basic land|[a-z]+)?cycling|unearth|evoke|echo) (" + MANA + r")", item, re.IGNORECASE
+    )
+    if written and mana_cost(written.group(2)):  # the engine writes these out (702.29 ...)
+        parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])
+        parts.read += 1
+        return
     match = re.fullmatch(r"(flashback|equip) (" + MANA + r")", item, re.IGNORECASE)
     if match and mana_cost(match.group(2)):
         parts.extra[match.group(1).lower()] = match.group(2)

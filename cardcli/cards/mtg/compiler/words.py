@@ -28,10 +28,11 @@ ENGINE_KEYWORDS = {
     "vigilance", "haste", "defender", "menace", "hexproof", "indestructible", "intimidate",
     "fear", "shroud", "flash", "flanking", "plainswalk", "islandwalk", "swampwalk",
     "mountainwalk", "forestwalk", "changeling", "devoid", "infect", "wither",
+    "undying", "persist", "split second", "convoke",
 }  # fmt: skip
 # Keywords that mean nothing to a game of the engine (a deck-building or multiplayer rule).
 RULELESS_KEYWORDS = {"partner", "friends forever", "choose a background", "doctor's companion"}
-KEYWORDS_WITH_COST = {"flashback", "equip", "cycling", "kicker", "multikicker", "buyback",
+KEYWORDS_WITH_COST = {"flashback", "equip", "cycling", "echo", "kicker", "multikicker", "buyback",
                       "ninjutsu", "unearth", "evoke", "dash", "blitz", "embalm", "eternalize",
                       "escape", "foretell", "madness", "morph", "megamorph", "disturb",
                       "encore", "overload", "prototype", "plot", "spectacle", "surge",
