@@ -501,6 +501,13 @@ class Board:
                 by = ability.data.get("by", "any")
                 if by != "any" and context.get("by_kind") != by:
                     continue  # becomes the target of a spell, not an ability (or the reverse)
+                whose = ability.data.get("controller")  # "... an opponent controls"
+                if (
+                    kind == "becomes_target"
+                    and whose is not None
+                    and not chars_mod.controls(self, whose, context["player"], only.controller)
+                ):
+                    continue
                 self.queue(only, only.controller, ability, context)
             return
         for wid, abilities in list(self.watchers.get(kind, {}).items()):

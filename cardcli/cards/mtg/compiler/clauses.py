@@ -118,6 +118,9 @@ def _clause(text: str, ctx: Context, before: list[Effect]) -> list[Effect] | Non
     low = text.lower()
     if low.startswith("you may "):
         text, optional = text[8:], True
+        have = re.fullmatch(r"have (~|it) (deal|fight) (.+)", text)
+        if have:  # "you may have ~ deal 1 damage to each creature": ~ deals it, if you like
+            text = f"{have.group(1)} {have.group(2)}s {have.group(3)}"
     read = imperative(text, ctx, before)
     if read is None:
         read = subject_verb(text, ctx, before)

@@ -26,7 +26,6 @@ _OWN = {
     "deals combat damage to an opponent": "deals_combat_damage_to_player",
     "becomes the target of a spell or ability": "becomes_target",
     "becomes the target of a spell": "becomes_target",
-    "becomes the target of a spell or ability an opponent controls": "becomes_target",
 }
 _BY = {"becomes the target of a spell": "spell"}
 # Triggers on what another object did: there, "it" is that object, not the card.
@@ -120,8 +119,12 @@ def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
 
 
 def _own(what: str) -> list[Trigger] | None:
-    if what.endswith("an opponent controls"):
-        return None  # the model's becomes_target sees anyone's
+    if what in ("becomes the target of a spell or ability an opponent controls",
+                "becomes the target of a spell an opponent controls"):  # fmt: skip
+        targeted: Trigger = {"when": "becomes_target", "controller": "opponents"}
+        if what.endswith("a spell an opponent controls"):
+            targeted["by"] = "spell"
+        return [targeted]
     if what in _OWN:
         trigger: Trigger = {"when": _OWN[what]}
         if what in _BY:
