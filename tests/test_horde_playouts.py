@@ -78,3 +78,25 @@ def test_random_games_keep_their_invariants_and_refusals_change_nothing(index: i
     assert refused > 0
     result = session.state.result()
     assert result["winner"] in ("players", "horde")
+
+
+REAL_HORDES = sorted(
+    (__import__("pathlib").Path(__file__).parent / "fixtures" / "decks" / "horde").glob("*.txt")
+)
+
+
+@pytest.mark.parametrize("deck", REAL_HORDES, ids=lambda p: p.stem)
+def test_real_horde_decks_play_to_the_end_with_the_bots(deck: Any) -> None:
+    """The Horde decks of the apps and articles (compiled cards, partial ones included) play
+    whole games against three basic bots: every command accepted, the game over."""
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    result = CliRunner().invoke(
+        cli,
+        ["simulate", "horde", "--horde", str(deck), "--bot", "basic", "--players", "3",
+         "--games", "3", "--seed", "5", "--workers", "1"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "3 games" in result.output or "games" in result.output

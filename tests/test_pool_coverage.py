@@ -135,3 +135,29 @@ def test_every_card_a_readme_example_names_is_known(bundled_only: CardPool) -> N
     assert missing == [], "README examples name cards cardcli does not know"
     for name in SHOWN_REFUSED:
         assert bundled_only.get(name) is None, name  # refused on purpose, and really so
+
+
+def test_every_card_of_the_real_decks_builds_and_scores(bundled_only: CardPool) -> None:
+    """Each card of the 70 real decklists (tests/fixtures/decks) becomes the engine's card,
+    gets a Hunsberger score and is reckoned by the Horde bots without an error, whatever
+    shape its compiled data has (counted pumps, X tokens, mana of a choice...)."""
+    from cardcli.games.horde import judge
+    from cardcli.games.hunsberger.scoring import profile
+    from cardcli.magic.cards import Proto
+
+    paths = sorted((REPO / "tests" / "fixtures" / "decks").glob("*/*.txt"))
+    assert len(paths) >= 70
+    seen: set[str] = set()
+    for path in paths:
+        for entry in parse_text_deck(path.read_text(encoding="utf-8"), path.name).entries:
+            if entry.name in seen:
+                continue
+            seen.add(entry.name)
+            card = bundled_only.get(entry.name)
+            if card is None:
+                continue  # a name no card has (deck validate says which)
+            proto = Proto.from_card(card)
+            profile(card)
+            for effect in (*proto.spell, *(e for a in proto.activated for e in a.effects)):
+                judge.harmful(effect)
+    assert len(seen) > 1800

@@ -101,22 +101,25 @@ def chosen_own(table: Table, res: Resolution, effect: Effect, key: str) -> list[
         if count == len(own):
             chosen.extend(own)  # no choice to make
             continue
-        picks = ask(
-            table,
-            res.answers,
-            f"{key}:return:{player}",
-            Decision(
-                "return",
-                player,
-                f"{res.item.name}: {player} returns {count} to its owner's hand",
-                [f"#{o.id}" for o in own],
-                low=count,
-                high=count,
-                data={"item": res.item.id},
-            ),
-        )
-        chosen.extend(table.objects[int(p[1:])] for p in picks if int(p[1:]) in table.objects)
+        prompt = f"{res.item.name}: {player} returns {count} to its owner's hand"
+        chosen.extend(_chosen(table, res, f"{key}:return:{player}", "return", player, prompt,
+                              own, count))  # fmt: skip
     return chosen
+
+
+def _chosen(
+    table: Table, res: Resolution, key: str, kind: str, player: str, prompt: str,
+    among: list[Obj], count: int,
+) -> list[Obj]:  # fmt: skip
+    """``count`` of ``among`` that ``player`` chooses (a ``kind`` decision)."""
+    picks = ask(
+        table,
+        res.answers,
+        key,
+        Decision(kind, player, prompt, [f"#{o.id}" for o in among], low=count, high=count,
+                 data={"item": res.item.id}),
+    )  # fmt: skip
+    return [table.objects[int(p[1:])] for p in picks if int(p[1:]) in table.objects]
 
 
 def pay_mana(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -210,21 +213,9 @@ def discard(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             )
             chosen.extend(picked)
             continue
-        picks = ask(
-            table,
-            res.answers,
-            f"{key}:discard:{player}",
-            Decision(
-                "discard",
-                player,
-                f"{res.item.name}: {player} discards {count}",
-                [f"#{o.id}" for o in able],
-                low=count,
-                high=count,
-                data={"item": res.item.id},
-            ),
-        )
-        chosen.extend(table.objects[int(p[1:])] for p in picks if int(p[1:]) in table.objects)
+        prompt = f"{res.item.name}: {player} discards {count}"
+        chosen.extend(_chosen(table, res, f"{key}:discard:{player}", "discard", player, prompt,
+                              able, count))  # fmt: skip
     table.move_many([Move(obj, "graveyard", "discarded") for obj in chosen])
     res.results["discarded"] = res.results.get("discarded", 0) + len(chosen)
 

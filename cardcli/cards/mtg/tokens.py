@@ -414,8 +414,9 @@ def made_from(spec: TokenSpec) -> dict[str, Any] | None:
         "types": types,
         "subtypes": [w[:1].upper() + w[1:] for w in subtypes],
         "colors": list(spec.colors or ()),
-        "power": spec.power,
-        "toughness": spec.toughness,
+        # A token card described "X/X" has nothing to say what X is: X is 0 (107.3).
+        "power": "0" if spec.power == "X" else spec.power,
+        "toughness": "0" if spec.toughness == "X" else spec.toughness,
         "oracle": ", ".join(spec.keywords).capitalize() if spec.keywords else "",
     }
     if "Legendary" in spec.types:

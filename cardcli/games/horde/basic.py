@@ -316,11 +316,11 @@ class Policy(Deciding, Fighting, CardAbilities):
         """Value of the Horde's creatures a sweeper would kill, less the players'."""
         kill = -min(
             0,
-            min((int(e.get("toughness", 0)) for e in effects if e.get("do") == "pump"), default=0),
+            min((judge.boost(e, "toughness") for e in effects if e.get("do") == "pump"), default=0),
         )
         destroy = any(e.get("do") == "destroy" for e in effects)
         damage = max(
-            (int(e.get("amount", 0)) for e in effects if e.get("do") == "damage"), default=0
+            (judge.boost(e, "amount") for e in effects if e.get("do") == "damage"), default=0
         )
         only_theirs = any(e.get("each") == "each_creature_you_dont_control" for e in effects)
         total = 0.0

@@ -37,7 +37,7 @@ class Fighting:
                     pairs.append((attacker, blockers, obj))
         for player, card in tricks:
             effect = next(e for e in card.proto.spell if e.get("do") == "pump")
-            bonus = (int(effect.get("power", 0)), int(effect.get("toughness", 0)))
+            bonus = (judge.boost(effect, "power"), judge.boost(effect, "toughness"))
             for attacker, blockers, ours in pairs:
                 if fight.trick_helps(table, attacker, blockers, ours, bonus):
                     return f"{player} cast #{card.id} -> #{ours.id}"

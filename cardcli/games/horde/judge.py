@@ -45,10 +45,17 @@ CREATURE_TARGETS = {
 }
 
 
+def boost(effect: Effect, key: str) -> int:
+    """An effect's fixed number (a pump's +N/-N, a damage amount); one counted as it resolves
+    ("+X/+X where X is ...", X) counts as 0 for the bots' reckoning (they do not guess)."""
+    value = effect.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def harmful(effect: Effect) -> bool:
     do = effect.get("do")
     if do == "pump":
-        return int(effect.get("power", 0)) < 0 or int(effect.get("toughness", 0)) < 0
+        return boost(effect, "power") < 0 or boost(effect, "toughness") < 0
     return do in HARMFUL
 
 
@@ -273,7 +280,7 @@ def best_horde_target(
     """The Horde object (or the Horde itself) a harmful effect is best aimed at, if any."""
     amount = effect.get("amount")
     damage = effect.get("do") == "damage"
-    shrink = -int(effect.get("toughness", 0)) if effect.get("do") == "pump" else 0
+    shrink = -boost(effect, "toughness") if effect.get("do") == "pump" else 0
     best: tuple[float, str] | None = None
     for option in options:
         if not option.startswith("#"):
