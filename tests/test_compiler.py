@@ -726,3 +726,17 @@ def test_keywords_the_engine_writes_out_keep_their_costs() -> None:
     assert drifter["keywords"] == ["Evoke {2}{U}"]
     for bare in ("Undying", "Persist", "Split second", "Convoke"):
         assert behaviour("Test " + bare, bare, keywords=[bare]) == {}  # the engine's own
+
+
+def test_a_watcher_of_its_own_kind_sees_itself_too() -> None:
+    dino = behaviour("Test Forerunner", "Whenever a Dinosaur you control enters, you may have "
+                     "this creature deal 1 damage to each creature.",
+                     subtypes=["Dinosaur"])  # fmt: skip
+    assert [a["when"] for a in dino["abilities"]] == ["enters", "another_creature_enters"]
+    human = behaviour("Test Mourner", "Whenever a Zombie you control dies, you gain 1 life.",
+                      subtypes=["Human"])  # fmt: skip
+    assert [a["when"] for a in human["abilities"]] == ["another_creature_dies"]
+    shifter = behaviour("Test Shifter", "Changeling\nWhenever a Zombie you control dies, you "
+                        "gain 1 life.", subtypes=["Shapeshifter"],
+                        keywords=["Changeling"])  # fmt: skip
+    assert [a["when"] for a in shifter["abilities"]] == ["dies", "another_creature_dies"]

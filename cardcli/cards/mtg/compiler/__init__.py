@@ -48,7 +48,8 @@ class Compiled:
 def compile_card(record: dict[str, Any]) -> Compiled:
     """Compile one card's Oracle text (facts from ``record``) into behaviour."""
     types = record.get("types", [])
-    ctx = Context(spell="Instant" in types or "Sorcery" in types, types=tuple(types))
+    ctx = Context(spell="Instant" in types or "Sorcery" in types, types=tuple(types),
+                  subtypes=_own_subtypes(record))  # fmt: skip
     # Tokens the card's reminder text defines ("Create a Treasure token. (It's an artifact
     # with ...)"): read before the reminders are dropped.
     ctx.tokens = {t["name"]: t for t in tokens_in(record.get("oracle", "")) if "oracle" in t}
@@ -68,6 +69,13 @@ def compile_card(record: dict[str, Any]) -> Compiled:
     if parts.abilities:
         behaviour["abilities"] = parts.abilities
     return Compiled(behaviour, tuple(parts.unread), parts.read)
+
+
+def _own_subtypes(record: dict[str, Any]) -> tuple[str, ...]:
+    """The card's creature types; a changeling has all of them (702.73a): ``*``."""
+    if "Changeling" in record.get("keywords", ()):
+        return ("*",)
+    return tuple(record.get("subtypes", ()))
 
 
 def _token_abilities(token: dict[str, Any]) -> tuple[dict[str, Any], bool]:

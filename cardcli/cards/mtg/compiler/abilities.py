@@ -62,7 +62,7 @@ def compile_modal(unit: ModalLines, ctx: Context, parts: Parts) -> None:
         if cost is not None and modes is not None:
             ability = {"activated": True, "cost": cost}
     elif re.match(r"^(When|Whenever|At) ", lead):
-        triggers = trigger_of(lead, ctx.types)
+        triggers = trigger_of(lead, ctx.types, ctx.subtypes)
         itself = triggers is not None and all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
         modes = modes_of(unit, ctx.for_ability(itself), _body_effects) if triggers else None
         if triggers and modes is not None:
@@ -350,7 +350,7 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if split is None:
         return False
     condition_text, body = split
-    triggers = trigger_of(condition_text, ctx.types)
+    triggers = trigger_of(condition_text, ctx.types, ctx.subtypes)
     if triggers is None:
         return False
     intervening = re.match(r"^if (.+?), (.+)$", body)

@@ -32,7 +32,9 @@ class Context:
     compile_token: Callable[[dict[str, Any]], tuple[dict[str, Any], bool]] | None = None
     # A trigger whose event has an amount (damage dealt, life gained): "that many" is it.
     event_amount: bool = False
+    subtypes: tuple[str, ...] = ()  # the card's own ("a Dinosaur you control": itself too?)
 
     def for_ability(self, itself: bool, gone: bool = False, event_amount: bool = False) -> Context:
         return Context(self.spell, itself, self.types, gone=gone, tokens=self.tokens,
-                       compile_token=self.compile_token, event_amount=event_amount)  # fmt: skip
+                       compile_token=self.compile_token, event_amount=event_amount,
+                       subtypes=self.subtypes)  # fmt: skip

@@ -55,7 +55,9 @@ _WHOSE = {
 }
 
 
-def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
+def trigger_of(
+    text: str, types: tuple[str, ...] = (), subtypes: tuple[str, ...] = ()
+) -> list[Trigger] | None:
     """``"When ~ enters"`` -> ``[{"when": "enters"}]``; None if the model has no such trigger."""
     text = " ".join(text.split())
     match = re.fullmatch(r"At the beginning of (your|each|the|each player's|each opponent's) "
@@ -109,7 +111,12 @@ def trigger_of(text: str, types: tuple[str, ...] = ()) -> list[Trigger] | None:
             return [other]
         if other["controller"] in ("opponents", "not_you"):
             return [other]  # never the card itself
-        if "trigger_filter" in other or other["controller"] not in ("any", "you"):
+        filt = other.get("trigger_filter", {})
+        if set(filt) == {"subtypes"} and other["controller"] in ("any", "you"):
+            # "Whenever a Dinosaur you control enters": the card's own too if it is one
+            mine = set(filt["subtypes"]) & set(subtypes) or "*" in subtypes
+            return [{"when": match.group(3)}, other] if mine else [other]
+        if filt or other["controller"] not in ("any", "you"):
             return None  # "a creature ... dies" is the card's own too, if it is one of them
         return [{"when": match.group(3)}, other]
     match = re.fullmatch(r"Whenever (you|a player|an opponent) casts? (?:an? )?(.+?)", text)
