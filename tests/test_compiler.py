@@ -740,3 +740,14 @@ def test_a_watcher_of_its_own_kind_sees_itself_too() -> None:
                         "gain 1 life.", subtypes=["Shapeshifter"],
                         keywords=["Changeling"])  # fmt: skip
     assert [a["when"] for a in shifter["abilities"]] == ["dies", "another_creature_dies"]
+
+
+def test_abilities_whose_cost_takes_the_card_from_a_hand_or_graveyard_work_there() -> None:
+    sniper = behaviour("Test Sniper", "Channel — {1}{R}, Discard this card: It deals 2 damage "
+                       "to any target.")  # fmt: skip
+    (channel,) = no_text(sniper["abilities"])
+    assert channel["zone"] == "hand" and channel["cost"] == {"mana": "{1}{R}", "discard": "self"}
+    bear = behaviour("Test Bear", "{3}{G}{G}, Exile this card from your graveyard: Create two "
+                     "2/2 green Bear creature tokens. Activate only as a sorcery.")  # fmt: skip
+    (grave,) = no_text(bear["abilities"])
+    assert grave["zone"] == "graveyard" and grave["cost"]["exile"] == "self" and grave["sorcery"]

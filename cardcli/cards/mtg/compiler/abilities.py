@@ -218,6 +218,11 @@ def _activated(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if _chosen_mana(effects) and not _mana_ability(effects):
         return False  # mana of a choice, with more: only a mana ability chooses its mana
     ability: dict[str, Any] = {"activated": True, "cost": cost, "effects": effects}
+    paid = cost or {}
+    if paid.get("discard") == "self":
+        ability["zone"] = "hand"  # 113.6k: it works where its cost takes the card from
+    elif paid.get("exile") == "self":
+        ability["zone"] = "graveyard"
     if condition is not None:
         ability["condition"] = condition
     if "as a sorcery" in restrictions:
@@ -276,6 +281,10 @@ def cost_of(text: str) -> dict[str, Any] | None:
             cost["mana"] = cost.get("mana", "") + part
         elif low == "sacrifice ~":
             cost["sacrifice"] = "self"
+        elif low == "discard ~":  # channel and its kin: an ability of the card in hand
+            cost["discard"] = "self"
+        elif low == "exile ~ from your graveyard":  # an ability of the card in a graveyard
+            cost["exile"] = "self"
         elif low.startswith("sacrifice "):
             kind = _sacrifice_kind(part[len("sacrifice ") :])
             if kind is None:
