@@ -751,3 +751,9 @@ def test_abilities_whose_cost_takes_the_card_from_a_hand_or_graveyard_work_there
                      "2/2 green Bear creature tokens. Activate only as a sorcery.")  # fmt: skip
     (grave,) = no_text(bear["abilities"])
     assert grave["zone"] == "graveyard" and grave["cost"]["exile"] == "self" and grave["sorcery"]
+
+
+def test_a_permanent_that_does_not_untap() -> None:
+    monolith = behaviour("Test Monolith", "This artifact doesn't untap during your untap step.",
+                         "Artifact")  # fmt: skip
+    assert no_text(monolith["abilities"]) == [{"static": "doesnt_untap"}]

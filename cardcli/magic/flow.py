@@ -189,6 +189,12 @@ def do_pass(table: Table, automatic: bool = False) -> None:
 # -- steps ------------------------------------------------------------------------------------
 
 
+def _stays_tapped(table: Table, obj: Obj) -> bool:
+    return any(a.static == "doesnt_untap" for a in obj.proto.statics) and not (
+        table.chars(obj).lost_abilities
+    )
+
+
 def _begin_step(table: Table) -> None:
     step = table.step
     team = table.active_team
@@ -198,7 +204,8 @@ def _begin_step(table: Table) -> None:
         for obj in mine:
             if obj.sick:
                 obj.sick = False
-        table.untap_all(mine)  # 502.3
+        # 502.3; "This artifact doesn't untap during your untap step" (its own static)
+        table.untap_all([o for o in mine if not _stays_tapped(table, o)])
     elif step == "upkeep":
         _beginning_triggers(table, "upkeep")
     elif step == "draw":

@@ -86,6 +86,8 @@ def _plain_static(text: str) -> tuple[str, Any] | None:
     match = re.fullmatch(r"~ can't be blocked (by|except by) (.+?)\.", text)
     if match:
         return _unblockable_by(match.group(1), match.group(2))
+    if text == "~ doesn't untap during your untap step.":  # 502.3
+        return "abilities", [{"static": "doesnt_untap"}]
     if text == "All creatures able to block ~ do so.":  # Lure (509.1c)
         return "abilities", [{"static": "must_be_blocked_by_all"}]
     match = re.fullmatch(r"(.+?) enter tapped\.", text)
