@@ -757,3 +757,7 @@ def test_a_permanent_that_does_not_untap() -> None:
     monolith = behaviour("Test Monolith", "This artifact doesn't untap during your untap step.",
                          "Artifact")  # fmt: skip
     assert no_text(monolith["abilities"]) == [{"static": "doesnt_untap"}]
+
+
+def test_exalted_is_an_engine_keyword() -> None:
+    assert behaviour("Test Hierarch", "Exalted", keywords=["Exalted"]) == {}

@@ -38,6 +38,7 @@ WATCHED = (
     "draw",
     "begin_combat",
     "creature_attacks",
+    "creature_attacks_alone",  # 506.5: the only creature declared as an attacker (exalted)
     "you_attack",
     "creature_deals_combat_damage_to_player",
 )

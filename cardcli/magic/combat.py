@@ -148,6 +148,13 @@ def finish_attackers(table: Table, combat: Combat) -> None:
             table.watch("creature_attacks", context, obj.controller, obj)
         if obj.controller not in attacking:
             attacking.append(obj.controller)
+    if len(combat.attackers) == 1 and table.watchers["creature_attacks_alone"]:
+        # 506.5: it attacks alone, the only creature declared as an attacker (exalted)
+        ((oid, target),) = combat.attackers.items()
+        obj = table.objects[oid]
+        defending = target if isinstance(target, str) else table.objects[target].controller
+        alone = {"object": oid, "defending": defending, "player": defending}
+        table.watch("creature_attacks_alone", alone, obj.controller, obj)
     if table.watchers["you_attack"]:
         for player in attacking:
             # 508.3d: "whenever you attack" triggers once when a player's creatures are declared.

@@ -58,7 +58,23 @@ def keyword_triggers(keywords: frozenset[str]) -> dict[str, tuple[Ability, ...]]
     echo = keyword_cost(keywords, "echo")
     if echo is not None:
         found["upkeep"] = (_echo(echo),)
+    if "exalted" in keywords:
+        found["creature_attacks_alone"] = (EXALTED,)
     return found
+
+
+# Exalted (702.83a): "Whenever a creature you control attacks alone, that creature gets
+# +1/+1 until end of turn." (Each permanent with exalted triggers once.)
+EXALTED = Ability(
+    index=-10,
+    data={"controller": "you"},
+    when="creature_attacks_alone",
+    effects=(
+        {"do": "pump", "each": "that_creature", "power": 1, "toughness": 1, "until": "end_of_turn"},
+    ),
+    text="Exalted (Whenever a creature you control attacks alone, that creature gets +1/+1"
+    " until end of turn.)",
+)
 
 
 def _echo(cost: ManaCost) -> Ability:
