@@ -126,13 +126,16 @@ def cost_objects(
     return sacrificed, discarded
 
 
-def sacrificed_power(table: Table, sacrificed: list[Obj]) -> dict[str, int]:
-    """ "... equal to the sacrificed creature's power": its power as it is sacrificed for a
-    cost (last known information, 608.2h), for the spell's or ability's context."""
+def pay_cost_objects(table: Table, discarded: list[Obj], sacrificed: list[Obj]) -> dict[str, int]:
+    """Discard and sacrifice what ``cost_objects`` chose; returns for the spell's or ability's
+    context "the sacrificed creature's power" as it was sacrificed (608.2h)."""
     creatures = [o for o in sacrificed if "Creature" in table.chars(o).types]
-    if not creatures:
-        return {}
-    return {"sacrificed_power": max(0, table.chars(creatures[0]).power)}
+    kept = {"sacrificed_power": max(0, table.chars(creatures[0]).power)} if creatures else {}
+    if discarded:
+        table.move_many([Move(o, "graveyard", "discarded") for o in discarded])
+    if sacrificed:
+        table.sacrifice(sacrificed)
+    return kept
 
 
 def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
@@ -206,11 +209,7 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
     table.emit(event)
     if cost.discard_self:
         discarded.append(obj)  # cycling, channel: the card itself is discarded (702.29a)
-    if discarded:
-        table.move_many([Move(o, "graveyard", "discarded") for o in discarded])
     if cost.exile_self:
         table.move(obj, "exile", "cost")
-    if sacrificed:
-        item.context.update(sacrificed_power(table, sacrificed))
-        table.sacrifice(sacrificed)
+    item.context.update(pay_cost_objects(table, discarded, sacrificed))
     announce_targets(table, item)

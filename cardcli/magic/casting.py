@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic.activation import advance_activation, cost_objects, sacrificed_power
+from cardcli.magic.activation import advance_activation, cost_objects, pay_cost_objects
 from cardcli.magic.cards import Ability, Effect
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
@@ -36,7 +36,6 @@ from cardcli.magic.manause import pay_and_run
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem, Target
 from cardcli.magic.sources import DamageSource
-from cardcli.magic.table import Move
 from cardcli.magic.targets import (
     Slot,
     announce_targets,
@@ -223,14 +222,9 @@ def advance_casting(table: Table) -> None:
     if plan is None:
         table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
         return
-    kept = sacrificed_power(table, sacrificed)
-    if extra is not None:  # 601.2h: the costs are paid together, as the spell is cast
-        if extra.life:
-            table.lose_life(player, extra.life, "paid")
-        if discarded:
-            table.move_many([Move(o, "graveyard", "discarded") for o in discarded])
-        if sacrificed:
-            table.sacrifice(sacrificed)
+    if extra is not None and extra.life:  # 601.2h: costs paid together, as it is cast
+        table.lose_life(player, extra.life, "paid")
+    kept = pay_cost_objects(table, discarded, sacrificed)
     item = cast(
         table,
         player,

@@ -225,3 +225,9 @@ class Card:
             status += "; needs choices only a player can make"
         lines.append(f"[{status}; from {self.source}]" if self.source else f"[{status}]")
         return "\n".join(lines)
+
+
+def fixed_number(value: Any) -> int:
+    """A card-model amount known before the game is looked at (a number); one counted as it
+    resolves ("+X/+X where X is ...", X) is 0 for reckoning ahead (a bot's, a score's)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0

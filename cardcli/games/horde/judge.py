@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardcli.cards.mtg.model import fixed_number
 from cardcli.magic.cards import Effect, Proto
 from cardcli.magic.objects import Obj
 
@@ -46,10 +47,8 @@ CREATURE_TARGETS = {
 
 
 def boost(effect: Effect, key: str) -> int:
-    """An effect's fixed number (a pump's +N/-N, a damage amount); one counted as it resolves
-    ("+X/+X where X is ...", X) counts as 0 for the bots' reckoning (they do not guess)."""
-    value = effect.get(key, 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    """An effect's fixed number (a pump's +N/-N, a damage amount); a counted one is 0."""
+    return fixed_number(effect.get(key, 0))
 
 
 def harmful(effect: Effect) -> bool:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcli.cards.mtg.model import Card, mana_symbols
+from cardcli.cards.mtg.model import Card, fixed_number, mana_symbols
 
 KINDS = (
     "land",
@@ -256,11 +256,11 @@ def _spell(card: Card) -> Profile:
     if removal:
         return Profile("mana-paid")
     for effect in effects:
-        if effect.get("do") == "pump" and _fixed(effect.get("power", 0)) > 0:
+        if effect.get("do") == "pump" and fixed_number(effect.get("power", 0)) > 0:
             each = effect.get("each") in ("each_creature_you_control", "each_creature")
             target = effect.get("target") in ("creature", "creature_you_control")
             if each or target:
-                return Profile("pump", amount=_fixed(effect["power"]), each=each)
+                return Profile("pump", amount=fixed_number(effect["power"]), each=each)
     for effect in effects:
         if effect.get("do") in ("return_to_hand", "return_to_battlefield") and effect.get(
             "from"
@@ -356,12 +356,6 @@ def _number(text: Any) -> int:
     return 0
 
 
-def _fixed(value: Any) -> int:
-    """A pump's fixed +N (a number); one counted as it resolves (+X/+X, "+1/+0 for each
-    ...") is no fixed number here: it scores nothing."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
 def _mana_amount(cost: str) -> int:
     """How much mana a string of symbols is: ``{C}{C}`` 2, ``{1}{R}`` 2."""
     total = 0
@@ -372,9 +366,9 @@ def _mana_amount(cost: str) -> int:
 
 def _self_pump(effects: Any) -> int:
     return sum(
-        _fixed(e.get("power", 0))
+        fixed_number(e.get("power", 0))
         for e in effects
-        if e.get("do") == "pump" and e.get("each") == "it" and _fixed(e.get("power", 0)) > 0
+        if e.get("do") == "pump" and e.get("each") == "it" and fixed_number(e.get("power", 0)) > 0
     )
 
 
@@ -420,8 +414,8 @@ def _is_removal(effect: dict[str, Any]) -> bool:
         return _harms(effect)
     if (
         kind == "pump"
-        and _fixed(effect.get("power", 0)) < 0
-        and _fixed(effect.get("toughness", 0)) < 0
+        and fixed_number(effect.get("power", 0)) < 0
+        and fixed_number(effect.get("toughness", 0)) < 0
     ):
         return _harms(effect)
     if kind == "counters" and effect.get("counter") == "-1/-1":

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
-from cardcli.cards.mtg.compiler.words import NUMBERS, number
+from cardcli.cards.mtg.compiler.words import NUMBER, NUMBERS, number
 
 _PREVIOUS = {
     "the damage dealt this way": "damage_dealt",
@@ -173,3 +173,16 @@ def _greatest_power(what: str) -> dict[str, Any] | None:
     if counted["count"] == "permanents" and "subtypes" not in counted.get("filter", {}):
         return None
     return {**counted, "count": "greatest_power"}
+
+
+def cards_count(rest: str) -> Any:
+    """ "two cards", "a card for each Swamp you control", "that many cards", "cards equal to
+    ...": how many cards a player draws, discards or mills; None if not read."""
+    match = re.fullmatch(rf"({NUMBER}) cards?(?: for each (.+))?", rest, re.IGNORECASE)
+    if match:
+        count = number(match.group(1))
+        return for_each(count, match.group(2)) if match.group(2) else count
+    if rest == "that many cards":  # the amount of the event that triggered it
+        return amount("that many")
+    match = re.fullmatch(r"cards equal to (.+)", rest)
+    return amount(match.group(1)) if match else None

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from cardcli.cards.mtg.compiler.amounts import amount, for_each
+from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.phrases import MANA, as_target, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.subjects import reach_of
@@ -53,20 +53,8 @@ def _exile(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None
 
 
 def _draw(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
-    if rest == "that many cards":
-        return [{"do": "draw", "amount": amount("that many"), "each": "you"}]
-    match = re.fullmatch(rf"({NUMBER}) cards?", rest, re.IGNORECASE)
-    if match:
-        return [{"do": "draw", "amount": number(match.group(1)), "each": "you"}]
-    match = re.fullmatch(r"a card for each (.+)", rest)
-    if match:
-        counted = for_each(1, match.group(1))
-        return None if counted is None else [{"do": "draw", "amount": counted, "each": "you"}]
-    match = re.fullmatch(r"cards equal to (.+)", rest)
-    if match:
-        value = amount(match.group(1))
-        return None if value is None else [{"do": "draw", "amount": value, "each": "you"}]
-    return None
+    count = cards_count(rest)
+    return None if count is None else [{"do": "draw", "amount": count, "each": "you"}]
 
 
 def create(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
@@ -429,20 +417,19 @@ def _prevent(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
 
 def _discard(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     """ "discard a card", "discard two cards at random": you discard."""
-    match = re.fullmatch(rf"({NUMBER}) cards?( at random)?", rest, re.IGNORECASE)
-    if match is None:
+    random = rest.endswith(" at random")
+    count = cards_count(rest[: -len(" at random")] if random else rest)
+    if count is None:
         return None
-    found: Effect = {"do": "discard", "amount": number(match.group(1)), "each": "you"}
-    if match.group(2):
+    found: Effect = {"do": "discard", "amount": count, "each": "you"}
+    if random:
         found["random"] = True
     return [found]
 
 
 def _mill(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
-    match = re.fullmatch(rf"({NUMBER}) cards?", rest, re.IGNORECASE)
-    return (
-        None if match is None else [{"do": "mill", "amount": number(match.group(1)), "each": "you"}]
-    )
+    count = cards_count(rest)
+    return None if count is None else [{"do": "mill", "amount": count, "each": "you"}]
 
 
 def _pay(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:

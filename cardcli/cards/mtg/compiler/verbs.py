@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from cardcli.cards.mtg.compiler.amounts import amount, for_each, times
+from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each, times
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.imperatives import create
 from cardcli.cards.mtg.compiler.phrases import noun_phrase, until
@@ -87,24 +87,12 @@ def _cards(kind: str) -> Handler:
 
     def handler(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
         reach = player_reach(subject, ctx, before)
-        count = _cards_count(rest)
+        count = cards_count(rest)
         if reach is None or count is None:
             return None
         return [{"do": kind, "amount": count, **_each(reach)}]
 
     return handler
-
-
-def _cards_count(rest: str) -> Any:
-    """ "two cards", "a card for each Swamp you control", "cards equal to ...": how many."""
-    match = re.fullmatch(rf"({NUMBER}) cards?(?: for each (.+))?", rest, re.IGNORECASE)
-    if match:
-        count = number(match.group(1))
-        return for_each(count, match.group(2)) if match.group(2) else count
-    if rest == "that many cards":  # the amount of the event that triggered it
-        return amount("that many")
-    match = re.fullmatch(r"cards equal to (.+)", rest)
-    return amount(match.group(1)) if match else None
 
 
 def _each(reach: Effect) -> Effect:
@@ -118,7 +106,7 @@ def _each(reach: Effect) -> Effect:
 def discards(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     reach = player_reach(subject, ctx, before)
     random = rest.endswith(" at random")
-    count = _cards_count(rest[: -len(" at random")] if random else rest)
+    count = cards_count(rest[: -len(" at random")] if random else rest)
     if reach is None or count is None:
         return None
     found: Effect = {"do": "discard", "amount": count, **_each(reach)}
