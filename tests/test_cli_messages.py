@@ -397,5 +397,10 @@ def _ctrl_c_simulate(
     while time.monotonic() < deadline and len(list(logs.glob("*.jsonl"))) < logs_first:
         time.sleep(0.05)
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C at a terminal does
-    _out, err = process.communicate(timeout=30)
+    try:
+        _out, err = process.communicate(timeout=90)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # never leave the workers running
+        process.communicate()
+        raise
     return process.returncode, err

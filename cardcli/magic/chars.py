@@ -338,6 +338,10 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
         elif key == "min_mana_value":
             if obj.proto.mana_value < int(value):
                 return False
+        elif key == "counter":  # "with a +1/+1 counter on it" (any kind: "*")
+            held = obj.counters.values() if value == "*" else [obj.counters.get(str(value), 0)]
+            if not any(count > 0 for count in held):
+                return False
         elif key == "colors":
             if not chars.colors & set(value):
                 return False

@@ -9,6 +9,8 @@ from cardcli.magic import chars as chars_mod
 from cardcli.magic.chars import Chars
 from cardcli.magic.objects import Obj, Player
 
+BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
 
 class Table(Protocol):
     """What amounts are counted on (``table.Table`` is one)."""
@@ -62,8 +64,20 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
         return sum(1 for p in table.players if counted(p)) * times
     if kind == "devotion":
         return devotion(table, amount.get("colors", ()), counted) * times
-    if kind == "greatest_power":
-        return greatest_power(table, filt, counted, source) * times
+    if kind in ("greatest_power", "total_power"):
+        return greatest_power(table, filt, counted, source, kind == "total_power") * times
+    if kind == "counters_on_self":  # "for each +1/+1 counter on ~": of the source itself
+        if source is None:
+            return 0
+        which = amount.get("counter")
+        found = source.counters.get(which, 0) if which else sum(source.counters.values())
+        return found * times
+    if kind == "basic_land_types":  # domain (305.6): Plains, Island, Swamp, Mountain, Forest
+        kinds: set[str] = set()
+        for obj in table.battlefield.values():
+            if counted(obj.controller):
+                kinds.update(BASIC_LAND_TYPES.intersection(table.chars(obj).subtypes))
+        return len(kinds) * times
     if kind in ("creatures", "permanents", "lands"):
         for obj in table.battlefield.values():
             if not counted(obj.controller):
@@ -106,9 +120,12 @@ def devotion(table: Table, colors: Any, counted: Any) -> int:
     return total
 
 
-def greatest_power(table: Table, filt: Any, counted: Any, source: Obj | None) -> int:
+def greatest_power(
+    table: Table, filt: Any, counted: Any, source: Obj | None, total: bool = False
+) -> int:
     """The greatest power among the counted players' creatures that match ``filt`` (0 if
-    none; a negative power counts as 0 for a number of things made)."""
+    none; a negative power counts as 0 for a number of things made); ``total``: the sum of
+    their powers instead (each negative one counting 0)."""
     best = 0
     for obj in table.battlefield.values():
         if not counted(obj.controller):
@@ -118,5 +135,5 @@ def greatest_power(table: Table, filt: Any, counted: Any, source: Obj | None) ->
             continue
         if filt and not chars_mod.matches(table, filt, obj, ch, source.id if source else None):
             continue
-        best = max(best, ch.power)
+        best = best + max(0, ch.power) if total else max(best, ch.power)
     return best

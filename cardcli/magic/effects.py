@@ -373,6 +373,9 @@ def _counter_spell(table: Table, res: Resolution, effect: Effect, key: str) -> N
         item = table.items.get(target) if isinstance(target, int) else None
         if item is None or item not in table.stack:
             continue
+        if item.obj is not None and "mana_value" not in res.results:
+            # "where X is that spell's mana value", countered or not: X counted (202.3e)
+            res.results["mana_value"] = item.obj.proto.mana_value + item.x * item.obj.proto.cost.x
         if item.obj is not None and item.obj.proto.cant_be_countered:
             table.emit({"type": "not_countered", "id": item.id, "card": item.name})
             continue  # "can't be countered" (701.5a: the counter does nothing to it)

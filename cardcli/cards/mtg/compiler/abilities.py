@@ -115,7 +115,7 @@ def _keyword_line(text: str, keywords: set[str], parts: Parts) -> bool:
             or engine_keyword(low)
             or low in _EXPANDED
             or _costed(item)
-            or low.startswith(("enchant ", "protection from "))
+            or low.startswith(("enchant ", "protection from ", "affinity for "))
         ):
             found.append(item)
         else:
@@ -160,6 +160,16 @@ def _keyword(item: str, parts: Parts) -> None:
         parts.abilities.append({**copy.deepcopy(_EXPANDED[low]), "text": item})
         parts.read += 1
         return
+    affinity = re.fullmatch(r"affinity for (.+)", item, re.IGNORECASE)
+    if affinity:  # 702.41a: this spell costs {1} less to cast for each of those you control
+        per = count_of(affinity.group(1) + " you control")
+        if per is None:
+            parts.unread.append(item)
+            return
+        parts.abilities.append({"static": "cost_change", "itself": True, "cost_delta": -1,
+                                "per": per, "text": item})  # fmt: skip
+        parts.read += 1
+        return
     if engine_keyword(low) or low in RULELESS_KEYWORDS or low.startswith("enchant "):
         if low.startswith("enchant ") and low not in (
             "enchant creature", "enchant permanent", "enchant land", "enchant artifact",
@@ -174,6 +184,15 @@ def _keyword(item: str, parts: Parts) -> None:
     )
     if written and mana_cost(written.group(2)):  # the engine writes these out (702.29 ...)
         parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])
+        parts.read += 1
+        return
+    outlast = re.fullmatch(r"outlast (" + MANA + r")", item, re.IGNORECASE)
+    if outlast and mana_cost(outlast.group(1)):  # 702.107a, written out
+        parts.abilities.append(
+            {"activated": True, "cost": {"mana": outlast.group(1), "tap": True}, "sorcery": True,
+             "effects": [{"do": "counters", "counter": "+1/+1", "amount": 1, "each": "it"}],
+             "text": item}
+        )  # fmt: skip
         parts.read += 1
         return
     match = re.fullmatch(r"(flashback|equip) (" + MANA + r")", item, re.IGNORECASE)
@@ -397,6 +416,9 @@ def _trigger_split(text: str) -> tuple[str, str] | None:
 
 
 _SHOCK = re.compile(r"As ~ enters, you may pay (\d+) life\. If you don't, it enters tapped\.")
+_REVEAL = re.compile(
+    r"As ~ enters, you may reveal an? (.+? card) from your hand\. If you don't, ~ enters tapped\."
+)
 
 
 def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
@@ -419,6 +441,15 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
             {"replacement": "enters_tapped", "pay_life": int(match.group(1)),
              "text": line.printed}
         )  # fmt: skip
+        return True
+    match = _REVEAL.fullmatch(text)
+    if match:  # a reveal land: untapped if its controller holds such a card (they reveal it)
+        noun = noun_phrase("each " + match.group(1))
+        if noun is None or noun.head != "card" or not noun.filter:
+            return False
+        held = {"count": "cards_in_hand", "controller": "you", "filter": dict(noun.filter)}
+        parts.abilities.append({"replacement": "enters_tapped", "text": line.printed,
+                                "unless": {"amount": held, "at_least": 1}})  # fmt: skip
         return True
     cost = _own_cost(text)
     if cost is not None:

@@ -24,6 +24,11 @@ _PREVIOUS = {
     "the exiled creature's power": "power",
     "the sacrificed creature's power": "sacrificed_power",
     "that card's mana value": "mana_value",
+    "that spell's mana value": "mana_value",
+    "that artifact's mana value": "mana_value",
+    "that enchantment's mana value": "mana_value",
+    "that creature's mana value": "mana_value",
+    "that permanent's mana value": "mana_value",
     "that many": "event_amount",
     "that much": "event_amount",
     "its mana value": "mana_value",
@@ -76,6 +81,9 @@ def amount(text: str) -> Any:
     match = re.fullmatch(r"the greatest power among (.+)", plain)
     if match:
         return _greatest_power(match.group(1))
+    match = re.fullmatch(r"the total power of (.+)", plain)
+    if match:
+        return _greatest_power(match.group(1), "total_power")
     match = re.fullmatch(r"half (.+?),? rounded down", plain, re.IGNORECASE)
     if match:
         inner = amount(match.group(1))
@@ -127,6 +135,17 @@ def count_of(text: str) -> dict[str, Any] | None:
     low = text.lower()
     if low in ("cards in your hand", "cards in hand", "card in your hand"):
         return {"count": "cards_in_hand", "controller": "you"}
+    match = re.fullmatch(r"(?:([+-]1/[+-]1|[a-z]+) )?counters? on (?:~|it)", low)
+    if match:  # "+1/+1 counter on ~", "charge counters on it", "counter on ~" (any kind)
+        on_self: dict[str, Any] = {"count": "counters_on_self"}
+        if match.group(1):
+            on_self["counter"] = match.group(1)
+        return on_self
+    if low in (
+        "basic land type among lands you control",
+        "basic land types among lands you control",
+    ):
+        return {"count": "basic_land_types", "controller": "you"}  # domain (305.6)
     match = re.fullmatch(r"(.*?)cards? in (your|all|each player's|all players') graveyards?", text)
     if match:
         adjectives = match.group(1).strip()
@@ -164,15 +183,15 @@ def count_of(text: str) -> dict[str, Any] | None:
     return found
 
 
-def _greatest_power(what: str) -> dict[str, Any] | None:
+def _greatest_power(what: str, kind: str = "greatest_power") -> dict[str, Any] | None:
     """ "creatures you control", "other creatures you control": the greatest power among
-    them (``greatest_power``)."""
+    them (``greatest_power``), or their total power (``total_power``)."""
     counted = count_of(what)
     if counted is None or counted["count"] not in ("creatures", "permanents"):
         return None
     if counted["count"] == "permanents" and "subtypes" not in counted.get("filter", {}):
         return None
-    return {**counted, "count": "greatest_power"}
+    return {**counted, "count": kind}
 
 
 def cards_count(rest: str) -> Any:

@@ -186,6 +186,12 @@ def _post_modifiers(noun: Noun, rest: str | None) -> str | None:
             if rest.endswith(phrase):
                 rest, changed = rest[: -len(phrase)], True
                 noun.filter[key] = True
+        match = re.search(
+            r" with (?:an?|one or more) ([+-]1/[+-]1 )?counters? on (?:it|them)$", rest
+        )
+        if match:  # "creature you control with a +1/+1 counter on it"
+            noun.filter["counter"] = match.group(1).strip() if match.group(1) else "*"
+            rest, changed = rest[: match.start()], True
         match = re.search(r" (with|without) ([a-z ]+?)$", rest)
         if match and engine_keyword(match.group(2)):
             key = "keywords" if match.group(1) == "with" else "not_keywords"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardcli.cards.mtg.compiler.amounts import amount, for_each
+from cardcli.cards.mtg.compiler.amounts import amount, count_of, for_each
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
 from cardcli.cards.mtg.compiler.text import upper_first
@@ -74,9 +74,9 @@ def _plain_static(text: str) -> tuple[str, Any] | None:
     match = re.fullmatch(r"(.+?) (?:gets?|have|has) (.+)\.", text)
     if match:
         return _anthem(text)
-    match = re.fullmatch(r"(.+?) spells you cast cost \{(\d+)\} (less|more) to cast\.", text)
+    match = _COST_CHANGE.fullmatch(text)
     if match:
-        return _cost_change(match.group(1), int(match.group(2)), match.group(3))
+        return _cost_change(*match.groups())
     match = re.fullmatch(r"(.+?) attacks? each combat if able\.", text)
     if match:
         return _rule(match.group(1), "must_attack")
@@ -272,19 +272,33 @@ def _attached(rest: str) -> Ability | None:
     return None
 
 
-def _cost_change(what: str, amount: int, way: str) -> tuple[str, Any] | None:
-    noun = noun_phrase("each " + what + " spell")
-    if noun is None:
+_COST_CHANGE = re.compile(
+    r"(.+?) spells (you|your opponents) cast(?: with (.+?))? cost \{(\d+)\} (less|more) to cast"
+    r"(?: for each (.+?))?\."
+)
+
+
+def _cost_change(
+    what: str, whose: str, quality: str | None, size: str, way: str, each: str | None
+) -> tuple[str, Any] | None:
+    """ "Creature spells you cast cost {1} less to cast.", "... with power 4 or greater ...",
+    "Artifact and enchantment spells your opponents cast cost {2} more to cast.", "... for each
+    +1/+1 counter on ~." (601.2f): a generic change of the cost of the spells it names."""
+    # "artifact and enchantment spells", "Angel spells and Human spells": each of either
+    what = re.sub(r"(?: spells)? and ", " or ", what)
+    noun = noun_phrase("each " + what + " spell" + (f" with {quality}" if quality else ""))
+    if noun is None or noun.head != "spell":
         return None
-    filt = dict(noun.filter)
-    return "abilities", [
-        {
-            "static": "cost_change",
-            "affects": filt,
-            "controller": "you",
-            "cost_delta": -amount if way == "less" else amount,
-        }
-    ]
+    delta = -int(size) if way == "less" else int(size)
+    ability: dict[str, Any] = {"static": "cost_change", "affects": dict(noun.filter),
+                               "controller": "you" if whose == "you" else "opponents",
+                               "cost_delta": delta}  # fmt: skip
+    if each:
+        per = count_of(each)
+        if per is None:
+            return None
+        ability["per"] = per
+    return "abilities", [ability]
 
 
 def _rule(subject: str, static: str) -> tuple[str, Any] | None:
