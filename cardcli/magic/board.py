@@ -71,6 +71,7 @@ class Move:
     controller: str | None = None
     paid: bool = False  # its controller paid the life its entering asks (it enters untapped)
     counters: dict[str, int] | None = None  # it enters with these counters (undying, 614.1c)
+    chosen: str | None = None  # what its controller chose as it enters (614.12); None: not asked
 
 
 Replacement = Callable[[Any, dict[str, Any]], dict[str, Any] | None]

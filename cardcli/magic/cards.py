@@ -127,6 +127,7 @@ class Proto:
     tapped_entry: Mapping[str, Any] | None = None
     enters_with: Mapping[str, Any] | None = None  # it enters with counters (counter, amount)
     damage_shield: Mapping[str, Any] | None = None  # damage to it is prevented (615)
+    entry_choice: Mapping[str, Any] | None = None  # "As ~ enters, choose a color" (614.12)
     flashback: ManaCost | None = None  # 702.34: castable from the graveyard for this cost
     flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
     additional_cost: ActivationCost | None = None  # a spell's own extra cost (601.2f)
@@ -215,6 +216,7 @@ class Proto:
             tapped_entry=_tapped_entry(replacements),
             enters_with=replacements.get("enters_with_counters"),
             damage_shield=replacements.get("prevent_damage"),
+            entry_choice=None if card.manual else replacements.get("choose_on_entry"),
             flashback=ManaCost.parse(card.flashback)
             if card.flashback and not card.manual
             else None,
@@ -301,7 +303,7 @@ def _enchant_kind(text: str | None) -> str | None:
 MANA_SIDE_EFFECTS = frozenset(
     {"damage", "lose_life", "gain_life", "counters", "remove_counters", "poison", "tap", "untap"}
 )
-MANA_OF = ("commander_identity", "opponents_lands", "your_lands")
+MANA_OF = ("commander_identity", "opponents_lands", "your_lands", "chosen_color")
 
 
 def _mana_ability_parts(
@@ -364,6 +366,8 @@ def _sort_abilities(
                 # does happens as it resolves, after the mana is added (605.3b).
                 adds, rest = parts
                 mana_of = next((str(e["of"]) for e in adds if e.get("of") in MANA_OF), None)
+                if any(e.get("or_chosen_color") for e in adds):
+                    mana_of = "chosen_color"  # "Add {G} or one mana of the chosen color."
                 mana.append(
                     Ability(
                         index,
@@ -371,7 +375,7 @@ def _sort_abilities(
                         cost=cost,
                         effects=rest,
                         text=text,
-                        mana=() if mana_of else _mana_choices(adds),
+                        mana=() if mana_of and "mana" not in adds[0] else _mana_choices(adds),
                         mana_of=mana_of,
                     )
                 )

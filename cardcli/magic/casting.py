@@ -21,6 +21,7 @@ from cardcli.magic.convoke import convoke_plan, has_convoke
 from cardcli.magic.costs import (
     MAIN_STEPS,
     check_cost,
+    entry_choice,
     entry_payment,
     mana_sources,
     max_x,
@@ -245,12 +246,13 @@ def _play_land(table: Table, casting: Casting, obj: Obj) -> None:
     whether they pay what its entering asks (a shock land's 2 life, 614.1c)."""
     player = casting.player
     paid = entry_payment(table, casting.answers, "pay_life", player, obj)
+    chosen = entry_choice(table, casting.answers, "chosen", player, obj)  # 614.12
     table.casting = None
     table.players[player].lands_played += 1
     table.emit({"type": "land_played", "player": player, "card": obj.name})
     if paid:
         table.lose_life(player, paid, "paid")
-    table.move(obj, "battlefield", "played", controller=player, paid=bool(paid))
+    table.move(obj, "battlefield", "played", controller=player, paid=bool(paid), chosen=chosen)
 
 
 def _choose_x(table: Table, casting: Casting, obj: Obj, cost: ManaCost | None) -> int:

@@ -97,6 +97,8 @@ def compute(table: Table, obj: Obj) -> Chars:
             types = types | frozenset(eff.add_types)
         if eff.add_subtypes:
             subtypes = subtypes | frozenset(eff.add_subtypes)
+    if obj.chosen is not None and any(a.static == "is_chosen_type" for a in proto.statics):
+        subtypes = subtypes | {obj.chosen}  # "is the chosen type in addition to its other types"
     colors = proto.colors
     on_battlefield = obj.zone == "battlefield"
     statics = table.statics if on_battlefield else ()
@@ -337,6 +339,15 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
                 return False
         elif key == "min_mana_value":
             if obj.proto.mana_value < int(value):
+                return False
+        elif key in ("chosen_type", "chosen_color"):  # "of the chosen type" (the source's)
+            source = table.objects.get(source_id) if source_id is not None else None
+            chosen = source.chosen if source is not None else None
+            if chosen is None:
+                return False
+            if key == "chosen_color" and chosen not in chars.colors:
+                return False
+            if key == "chosen_type" and chosen not in chars.subtypes:
                 return False
         elif key == "counter":  # "with a +1/+1 counter on it" (any kind: "*")
             held = obj.counters.values() if value == "*" else [obj.counters.get(str(value), 0)]

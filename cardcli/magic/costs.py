@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardcli.engine.errors import IllegalCommand
+from cardcli.magic import chosen
 from cardcli.magic.cards import Ability, ActivationCost
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Answers, ask
@@ -79,6 +80,31 @@ def cost_delta(table: Table, data: Mapping[str, Any], player: str, source: Obj) 
     delta = int(data.get("cost_delta", 0))
     per = data.get("per")
     return delta if per is None else delta * table.amount_of(per, player, source)
+
+
+def entry_choice(table: Table, answers: Answers, key: str, player: str, obj: Obj) -> str | None:
+    """What ``player`` chooses as ``obj`` enters ("As this land enters, choose a color",
+    614.12), asked of them (a decision ``choose_value``); None if it asks nothing."""
+    rule = chosen.entry_rule(obj)
+    if rule is None:
+        return None
+    options = chosen.options_for(table, player, rule)
+    if not options:
+        return None
+    what = "a color" if rule.get("chooses") == "color" else "a creature type"
+    picks = ask(
+        table,
+        answers,
+        key,
+        Decision(
+            "choose_value",
+            player,
+            f"{obj.name}: {player} chooses {what} as it enters (choose {options[0]}, ...)",
+            options,
+            data={"card": obj.id},
+        ),
+    )
+    return chosen.value_of(rule, picks[0]) if picks else None
 
 
 def entry_payment(table: Table, answers: Answers, key: str, player: str, obj: Obj) -> int:

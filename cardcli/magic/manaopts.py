@@ -44,6 +44,10 @@ def choices_of(
     kind = ability.mana_of
     if kind is None:
         return ability.mana
+    if kind == "chosen_color":  # "{G} or one mana of the chosen color" (614.12)
+        chosen = obj.chosen
+        extra = ((chosen,),) if chosen in COLORS and (chosen,) not in ability.mana else ()
+        return ability.mana + extra
     if kind == "commander_identity":
         # 903.4f: with no commander (or a colourless identity) it adds no mana.
         identity = table.players[player].commander_identity

@@ -27,6 +27,7 @@ class Obj:
         "cache",
         "cache_key",
         "card_no",
+        "chosen",
         "controller",
         "counters",
         "damage",
@@ -72,6 +73,7 @@ class Obj:
         self.linked: list[int] = []  # cards this object exiled "until it leaves" (610.3)
         self.loyalty_turn = 0  # the turn a loyalty ability of it was last activated (606.3)
         self.echoed = False  # its echo has triggered: an upkeep of its controller's has begun
+        self.chosen: str | None = None  # chosen as it entered: a colour symbol or a creature type
         self.cache: Any = None
         self.cache_key: tuple[int, ...] = ()
 

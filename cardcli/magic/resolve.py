@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.magic.cards import Ability
 from cardcli.magic.casting import cast_slots, facts_of
+from cardcli.magic.costs import entry_choice
 from cardcli.magic.effects import Resolution, run_effect
 from cardcli.magic.objects import StackItem, Target
 from cardcli.magic.sources import DamageSource
@@ -85,6 +86,10 @@ def continue_resolution(table: Table) -> None:
     while res.index < len(effects):
         run_effect(table, res)
         res.index += 1
+    chosen = None
+    if item.kind == "spell" and item.obj is not None and item.obj.proto.is_permanent_card:
+        # 614.12: a choice made as it enters ("choose a color"), asked before anything moves.
+        chosen = entry_choice(table, res.answers, "enter:chosen", item.controller, item.obj)
     table.resolving = None
     if item in table.stack:
         table.stack.remove(item)
@@ -95,7 +100,9 @@ def continue_resolution(table: Table) -> None:
     obj = item.obj
     landed = obj
     if obj.proto.is_permanent_card:
-        entered = table.move(obj, "battlefield", "resolved", controller=item.controller)
+        entered = table.move(
+            obj, "battlefield", "resolved", controller=item.controller, chosen=chosen
+        )
         landed = entered or obj
         if entered is not None and item.context.get("evoked"):
             # 702.74a: "When this permanent enters, if its evoke cost was paid, its controller

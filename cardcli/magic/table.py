@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardcli.magic import chars as chars_mod
+from cardcli.magic import chosen as chosen_mod
 from cardcli.magic import damage as damage_mod
 from cardcli.magic.board import Board, Event, Move
 from cardcli.magic.cards import Ability, Proto
@@ -54,6 +55,10 @@ class Table(Board):
                     counters[mv.obj.id] = found
                 if self.enters_tapped(mv.obj, mv.controller or mv.obj.owner, mv.paid):
                     tapped_now.add(mv.obj.id)
+                if mv.chosen is None and mv.obj.proto.entry_choice is not None:
+                    # Not asked (an effect put it there): the preferred choice (614.12).
+                    owner = mv.controller or mv.obj.owner
+                    mv.chosen = chosen_mod.preferred(self, owner, mv.obj)
         for mv in moves:
             if (
                 mv.to == "graveyard"
@@ -138,6 +143,8 @@ class Table(Board):
             if entered_with:
                 event["counters"] = entered_with
             self.emit(event)
+            if mv.to == "battlefield" and mv.chosen is not None:
+                chosen_mod.record(self, new, mv.chosen)
         self.zone_version += 1
         # Leaves-the-battlefield abilities look back in time (603.10a).
         for old, lki, mv in left:

@@ -21,6 +21,7 @@ from cardcli.games.horde.variant import (
 )
 from cardcli.magic import flow
 from cardcli.magic.cards import Proto
+from cardcli.magic.chosen import WORD_COLORS
 from cardcli.magic.effects import token_proto
 from cardcli.magic.table import Table
 
@@ -202,6 +203,8 @@ def _from_position(
             obj.sick = bool(entry.get("sick", False))
             obj.damage = int(entry.get("damage", 0))
             obj.counters.update({k: int(v) for k, v in (entry.get("counters") or {}).items()})
+            if entry.get("chosen"):
+                obj.chosen = WORD_COLORS.get(str(entry["chosen"]).lower(), str(entry["chosen"]))
             obj.touch()
             shown.append({"id": obj.id, "card": obj.name, "player": side, "zone": "battlefield"})
         for zone in ("hand", "graveyard", "exile"):

@@ -38,6 +38,8 @@ class HordeVariant(Variant[Table]):
         """The Horde's answer to a decision: chance, through a stream labelled by its kind."""
         rng = table.rng(f"horde:{decision.kind}")
         options = list(decision.options)
+        if decision.kind == "choose_value":
+            return options[:1]  # a colour or creature type: the one its cards show most
         if decision.kind == "x":
             # Unlimited mana, no reason to pick one X over another: a die roll.
             roll = rng.randint(1, 6)

@@ -444,6 +444,8 @@ def describe(line: dict[str, Any]) -> str | None:
         return f"#{line['id']} assigns no combat damage this turn"
     if kind == "unless_paid":
         return _unless_paid(line)
+    if kind == "entry_choice":
+        return f"#{line['id']} {line['card']}: {line['chosen']} chosen"
     if kind == "not_countered":
         return f"#{line['id']} {line['card']} can't be countered"
     if kind == "attached":

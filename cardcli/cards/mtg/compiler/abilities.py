@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount, count_of, for_each
+from cardcli.cards.mtg.compiler.chosen import entry_choice_line
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
@@ -85,6 +86,11 @@ def compile_line(line: Line, keywords: set[str], ctx: Context, parts: Parts) -> 
     """Compile one line into ``parts``, or note it as unread."""
     text = line.text
     if _keyword_line(text, keywords, parts):
+        return
+    chosen = entry_choice_line(line)
+    if chosen is not None:  # "As ~ enters, choose a color." (and "~ enters tapped.")
+        parts.abilities.extend(chosen)
+        parts.read += 1
         return
     for reader in (_replacement, _activated, _triggered, _static_line, _spell_line, _restriction):
         outcome = reader(line, ctx, parts)

@@ -326,6 +326,11 @@ def _add(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     options = [p.strip() for p in re.split(r",? or |, ", rest)]
     if len(options) > 1 and all(re.fullmatch(MANA, o) and mana_cost(o) for o in options):
         return [{"do": "add_mana", "one_of": options}]
+    chosen = re.fullmatch(r"(?:(\{[WUBRGC]\}) or )?one mana of the chosen colou?r", rest)
+    if chosen:  # 614.12: the colour chosen as the permanent entered
+        if chosen.group(1):
+            return [{"do": "add_mana", "mana": chosen.group(1), "or_chosen_color": True}]
+        return [{"do": "add_mana", "of": "chosen_color"}]
     of = _COULD.get(rest)
     if of is not None:  # mana a rule or other lands decide (903.4, 106.7)
         return [{"do": "add_mana", "of": of}]

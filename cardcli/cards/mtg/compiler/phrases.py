@@ -186,6 +186,11 @@ def _post_modifiers(noun: Noun, rest: str | None) -> str | None:
             if rest.endswith(phrase):
                 rest, changed = rest[: -len(phrase)], True
                 noun.filter[key] = True
+        match = re.search(r" of the chosen (type|creature type|colou?r)$", rest)
+        if match:  # the value chosen as the source entered (614.12)
+            key = "chosen_color" if match.group(1).startswith("colo") else "chosen_type"
+            noun.filter[key] = True
+            rest, changed = rest[: match.start()], True
         match = re.search(
             r" with (?:an?|one or more) ([+-]1/[+-]1 )?counters? on (?:it|them)$", rest
         )

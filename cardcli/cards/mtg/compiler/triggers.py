@@ -211,7 +211,7 @@ def _cast(who: str, what: str) -> list[Trigger] | None:
     what = re.sub(r"^(?:an?|their) ", "", what.strip())
     if what == "spell":
         return [{"when": "spell_cast", "controller": controller}]
-    described = re.fullmatch(r"(.*?)\s*spell( with .+)?", what)
+    described = re.fullmatch(r"(.*?)\s*spell( with .+| of the chosen \w+)?", what)
     if described is None:
         return None
     noun = noun_phrase(
