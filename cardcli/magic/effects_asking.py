@@ -59,6 +59,9 @@ def sacrifice(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             for o in table.battlefield.values()
             if o.controller in owners and matches(table, filt, o, table.chars(o), None)
         ]
+        if effect.get("all"):  # "sacrifices all creatures they control": no choice
+            chosen.extend(o for o in own if o not in chosen)
+            continue
         whose = team.name if together else player
         picks = ask(
             table,

@@ -16,7 +16,7 @@ from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.imperatives import create
 from cardcli.cards.mtg.compiler.phrases import noun_phrase, until
 from cardcli.cards.mtg.compiler.subjects import player_reach, reach_of
-from cardcli.cards.mtg.compiler.words import NUMBER, engine_keyword, number
+from cardcli.cards.mtg.compiler.words import COLORS, NUMBER, engine_keyword, number
 
 Handler = Callable[[str, str, Context, list[Effect]], list[Effect] | None]
 
@@ -236,6 +236,17 @@ def _sacrifices(subject: str, rest: str, ctx: Context, before: list[Effect]) -> 
     if reach is None:
         return None
     reach = _each(reach)  # "Target player sacrifices": a target slot for the player
+    every = re.fullmatch(r"all (.+?) (?:they|you) controls?( that are one or more colors)?", rest)
+    if every:  # "Each player sacrifices all creatures they control." (no choice)
+        noun = noun_phrase("each " + every.group(1))
+        if noun is None or noun.owner is not None or noun.zone != "battlefield":
+            return None
+        filt = dict(noun.filter)
+        if every.group(2):
+            filt["colors"] = list(COLORS.values())  # 105.2: a colored object has a colour
+        if filt.pop("other", False):
+            return None
+        return [{"do": "sacrifice", "all": True, **reach, **({"filter": filt} if filt else {})}]
     match = re.fullmatch(rf"({NUMBER}) (.+?)(?: of their choice)?", rest)
     if match is None:
         return None
