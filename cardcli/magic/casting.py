@@ -32,7 +32,7 @@ from cardcli.magic.costs import (
     with_flash_cost,
 )
 from cardcli.magic.decisions import Decision
-from cardcli.magic.mana import ManaCost, Plan, Source, pay
+from cardcli.magic.mana import ManaCost, Plan, Source, payable
 from cardcli.magic.manause import pay_and_run
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem, Target
@@ -149,7 +149,7 @@ def cast_problem(
             short = least + (x or 0) * cost.x > len(lands) + sum(pool.values())
             p = table.players[player]
             life = p.team.life if p.team.life is not None else 0
-            failed = short or pay(cost.with_x(x or 0), pool, lands, life) is None
+            failed = short or not payable(cost.with_x(x or 0), pool, lands, life)
             if failed and has_convoke(obj):
                 failed = convoke_plan(table, player, cost, x or 0, None) is None
             if failed:

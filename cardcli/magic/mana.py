@@ -227,6 +227,33 @@ def pay(
     return plan
 
 
+# Whether a cost can be paid, kept by what ``pay`` reads to decide it: the cost, the pool's
+# mana by kind, the sources' kinds in the order ``pay`` tries them and the life it may pay.
+# ``pay`` reads a source's id only to order the sources and to name it in the plan, so equal
+# keys give equal answers and nothing makes an answer stale; the table is only emptied when
+# it grows past ``_PAYABLE_MAX`` entries (memory stays flat however long the games run).
+_payable: dict[tuple[object, ...], bool] = {}
+_PAYABLE_MAX = 20_000
+
+
+def payable(
+    cost: ManaCost, pool: dict[str, int], lands: list[Source], life: int, can_pay_life: bool = True
+) -> bool:
+    """Can ``pay`` find a way to pay ``cost`` (the same answer, remembered)?"""
+    key = (
+        cost,
+        tuple(pool.get(kind, 0) for kind in MANA_TYPES) if pool else (),
+        tuple(kinds for _, kinds in sorted(lands, key=lambda s: (len(s[1]), s[0]))),
+        (life, can_pay_life) if cost.phyrexian else (),
+    )
+    known = _payable.get(key)
+    if known is None:
+        if len(_payable) >= _PAYABLE_MAX:
+            _payable.clear()
+        known = _payable[key] = pay(cost, pool, lands, life, can_pay_life) is not None
+    return known
+
+
 def _spend(plan: Plan, unit: tuple[int, tuple[str, ...]], demand: tuple[str, ...] | None) -> None:
     source, kinds = unit
     kind = kinds[0] if demand is None else next(k for k in kinds if k in demand)
