@@ -119,7 +119,9 @@ def damage(
             obj.touch()
         if "Planeswalker" in ch.types:
             table.remove_counters(obj, "loyalty", amount)
-        table.fire("dealt_damage", {"object": obj.id, "amount": amount, "source": source.id}, obj)
+        dealt = {"object": obj.id, "amount": amount, "source": source.id,
+                 "source_controller": source.controller}  # fmt: skip
+        table.fire("dealt_damage", dealt, obj)
     else:
         stopper = _prevent_all(table, target, combat)
         if stopper is not None:

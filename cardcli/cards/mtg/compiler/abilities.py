@@ -19,6 +19,7 @@ from cardcli.cards.mtg.compiler.amounts import amount, count_of, for_each
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.damage_events import sources_known
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.statics import static_of
@@ -375,7 +376,7 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
         t["when"] in EVENT_AMOUNT_TRIGGERS or t.get("one_or_more") for t in triggers
     )
     effects = _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
-    if effects is None or _chosen_mana(effects):
+    if effects is None or _chosen_mana(effects) or not sources_known(triggers, effects):
         return False
     for trigger in triggers:
         parts.abilities.append({**trigger, "effects": effects, "text": line.printed})

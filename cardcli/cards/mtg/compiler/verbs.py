@@ -236,16 +236,17 @@ def _sacrifices(subject: str, rest: str, ctx: Context, before: list[Effect]) -> 
     if reach is None:
         return None
     reach = _each(reach)  # "Target player sacrifices": a target slot for the player
-    match = re.fullmatch(rf"({NUMBER}) (.+?)(?: of their choice)?", rest)
+    match = re.fullmatch(rf"({NUMBER}|that many) (.+?)(?: of their choice)?", rest)
     if match is None:
         return None
+    count = number(match.group(1)) if match.group(1) != "that many" else amount("that many")
     noun = noun_phrase("each " + match.group(2))
     if noun is None or noun.owner is not None or noun.zone != "battlefield":
         return None
     filt = dict(noun.filter)
     if filt.pop("other", False):
         return None
-    found: Effect = {"do": "sacrifice", "amount": number(match.group(1)), **reach}
+    found: Effect = {"do": "sacrifice", "amount": count, **reach}
     if filt:
         found["filter"] = filt
     return [found]
