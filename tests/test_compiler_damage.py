@@ -46,3 +46,57 @@ def test_that_source_s_controller_is_unread_where_the_trigger_has_no_source() ->
         assert unread == (line,)
     _, unread = compiled("That source's controller loses 2 life.", "Instant")
     assert unread
+
+
+def test_a_creature_or_you_dealt_damage_is_watched_with_its_source_as_it() -> None:
+    assert abilities("Whenever a Human deals damage to you, destroy it.", "Enchantment") == [
+        {
+            "when": "source_deals_damage",
+            "trigger_filter": {"subtypes": ["Human"], "types": ["Creature"]},
+            "to": "you",
+            "effects": [{"do": "destroy", "each": "that_creature"}],
+        }
+    ]
+    darien = abilities("Whenever you're dealt damage, you may create that many 1/1 white "
+                       "Soldier creature tokens.")  # fmt: skip
+    assert darien[0]["when"] == "source_deals_damage" and darien[0]["to"] == "you"
+    assert darien[0]["effects"][0]["amount"] == {"previous": "event_amount"}
+    teysa = abilities("Whenever a creature deals combat damage to you, destroy that creature.")
+    assert teysa[0]["combat"] is True and teysa[0]["effects"][0]["each"] == "that_creature"
+
+
+def test_its_controller_in_a_damage_trigger_is_the_source_s_controller() -> None:
+    essence = abilities("Whenever a Sliver deals damage, its controller gains that much life.")
+    assert essence == [
+        {
+            "when": "source_deals_damage",
+            "trigger_filter": {"subtypes": ["Sliver"], "types": ["Creature"]},
+            "effects": [{"do": "gain_life", "amount": {"previous": "event_amount"},
+                         "each": "that_source_controller"}],
+        }
+    ]  # fmt: skip
+    # "its controller may": the model asks the ability's controller, not that player
+    _, unread = compiled("Whenever a Sliver deals combat damage to a player, its controller may "
+                         "create a 1/1 colorless Sliver creature token.")  # fmt: skip
+    assert unread
+
+
+def test_the_card_s_own_damage_to_a_player_and_a_creature_dealt_damage() -> None:
+    order = abilities("Whenever this creature deals damage to a player, that player discards a "
+                      "card.")  # fmt: skip
+    assert order == [{"when": "deals_damage", "to": "player",
+                      "effects": [{"do": "discard", "amount": 1, "each": "that_player"}]}]  # fmt: skip
+    magpie = abilities("Whenever this creature deals damage to an opponent, draw a card.")
+    assert magpie[0]["to"] == "opponent"
+    # Its combat damage to a player stays the trigger it always was.
+    assert (
+        abilities("Whenever this creature deals combat damage to a player, draw a card.")[0]["when"]
+        == "deals_combat_damage_to_player"
+    )
+    toxin = abilities("Whenever a Sliver deals combat damage to a creature, destroy that "
+                      "creature. It can't be regenerated.")  # fmt: skip
+    assert toxin[0]["to"] == "creature" and toxin[0]["effects"][0]["each"] == "that_creature"
+    # The card's own damage to a creature: "that creature" would be read as the card itself.
+    _, unread = compiled("Whenever this creature deals combat damage to a creature, destroy that "
+                         "creature.")  # fmt: skip
+    assert unread

@@ -121,11 +121,12 @@ def life(
     reach = player_reach(subject, ctx, before)
     if reach is None:
         return None
-    match = re.fullmatch(rf"({NUMBER}|(?:two|three) times X) life(?: for each (.+))?", rest)
+    match = re.fullmatch(rf"({NUMBER}|(?:two|three) times X|that much) life(?: for each (.+))?",
+                         rest)  # fmt: skip
     if match:
         value: Any = number(match.group(1))
         if value is None:
-            value = amount(match.group(1))  # "two times X life"
+            value = amount(match.group(1))  # "two times X life", "that much life"
         if match.group(2):
             value = for_each(value, match.group(2))
             if value is None:
