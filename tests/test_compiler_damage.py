@@ -100,3 +100,17 @@ def test_the_card_s_own_damage_to_a_player_and_a_creature_dealt_damage() -> None
     _, unread = compiled("Whenever this creature deals combat damage to a creature, destroy that "
                          "creature.")  # fmt: skip
     assert unread
+
+
+def test_half_their_life_rounded_up_or_down() -> None:
+    festival = abilities("At the beginning of each player's upkeep, that player loses half their "
+                         "life, rounded up.", "Enchantment")  # fmt: skip
+    assert festival[0]["effects"] == [{"do": "lose_life", "half_life": "up", "each": "that_player"}]
+    bargain = compiled("Draw four cards. You lose half your life, rounded up.", "Sorcery")[0]
+    assert bargain["spell"][1] == {"do": "lose_life", "half_life": "up", "each": "you"}
+    raving = abilities("Whenever this creature deals combat damage to a player, that player "
+                       "loses half their life, rounded down.")  # fmt: skip
+    assert raving[0]["effects"][0]["half_life"] == "down"
+    # Paying half one's life is a cost the model does not hold.
+    _, unread = compiled("Pay half your life, rounded up: Draw a card.")
+    assert unread

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardcli.magic import flow
+from cardcli.magic.halves import half_lives
 from tests.magic_helpers import Duel
 
 
@@ -74,3 +75,19 @@ def test_damage_to_a_creature_names_that_creature_and_the_source_s_own_trigger()
     assert [(t.source_name, t.context["player"]) for t in table.trigger_queue] == [
         ("Order of Yawgmoth", "bob")
     ]
+
+
+def test_half_a_life_total_rounded_each_way_from_the_team_s_total_and_never_negative() -> None:
+    duel = Duel()
+    table = duel.table
+    table.add_team("c", ["carol", "dan"], life=13, automated=False)
+    table.add_team("h", ["horde"], life=None, automated=True)
+    assert half_lives(table, ["alice"], "up") == {"alice": 10}
+    table.teams[0].life = 7
+    assert half_lives(table, ["alice"], "up") == {"alice": 4}
+    assert half_lives(table, ["alice"], "down") == {"alice": 3}
+    # 810.9: each player of a team with shared life loses half the team's total, counted
+    # before either loses any.
+    assert half_lives(table, ["carol", "dan"], "up") == {"carol": 7, "dan": 7}
+    table.teams[0].life = -3
+    assert half_lives(table, ["alice", "horde"], "up") == {"alice": 0, "horde": 0}

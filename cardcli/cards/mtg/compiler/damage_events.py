@@ -109,3 +109,12 @@ def sources_known(triggers: list[dict[str, Any]], effects: list[dict[str, Any]])
     if any(e.get("optional") and _names_source(e) for e in effects):
         return False
     return all(t["when"] in SOURCE_TRIGGERS for t in triggers)
+
+
+def half_life(kind: str, rest: str, reach: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """ "loses half their life, rounded up" (107.1a): ``half_life`` up or down, for each
+    player the effect reaches."""
+    match = re.fullmatch(r"half (?:their|your) life, rounded (up|down)", rest)
+    if match is None or kind != "lose_life":
+        return None
+    return [{"do": kind, "half_life": match.group(1), **reach}]

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each, times
 from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.damage_events import half_life
 from cardcli.cards.mtg.compiler.imperatives import create
 from cardcli.cards.mtg.compiler.phrases import noun_phrase, until
 from cardcli.cards.mtg.compiler.subjects import player_reach, reach_of
@@ -136,7 +137,7 @@ def life(
     if match:
         value = amount(match.group(1))
         return None if value is None else [{"do": kind, "amount": value, **reach}]
-    return None
+    return half_life(kind, rest, reach)
 
 
 def _loses(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
