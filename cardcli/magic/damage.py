@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from cardcli.magic import damage_events
+from cardcli.magic.cards import Ability
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
 from cardcli.magic.sources import DamageSource, protection_against
@@ -44,6 +46,17 @@ class Table(Protocol):
     def fire(self, kind: str, context: dict[str, Any], only: Obj | None = None) -> None: ...
 
     def static_on(self, st: StaticEffect) -> bool: ...
+
+    # What damage triggers read (``damage_events.Table``).
+    watchers: dict[str, dict[int, tuple[Ability, ...]]]
+    cda_busy: set[int]
+    dynamic_values: dict[StaticEffect, tuple[bool, int, int]]
+
+    def amount_of(self, amount: Any, player: str, source: Obj | None = None, x: int = 0) -> int: ...
+
+    def queue(
+        self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
+    ) -> None: ...
 
     def watch(
         self,
@@ -119,7 +132,9 @@ def damage(
             obj.touch()
         if "Planeswalker" in ch.types:
             table.remove_counters(obj, "loyalty", amount)
-        table.fire("dealt_damage", {"object": obj.id, "amount": amount, "source": source.id}, obj)
+        dealt = {"object": obj.id, "amount": amount, "source": source.id,
+                 "source_controller": source.controller}  # fmt: skip
+        table.fire("dealt_damage", dealt, obj)
     else:
         stopper = _prevent_all(table, target, combat)
         if stopper is not None:
@@ -146,11 +161,13 @@ def damage(
         if combat:
             src = table.objects.get(source.id)
             if src is not None:
-                context = {"player": target, "amount": amount, "object": src.id}
+                context = {"player": target, "amount": amount, "object": src.id,
+                           "source_controller": source.controller}  # fmt: skip
                 table.fire("deals_combat_damage_to_player", context, src)
                 # "Whenever a creature you control deals combat damage to a player": that
                 # creature is ``object``, that player ``player``.
                 table.watch("creature_deals_combat_damage_to_player", context, src.controller, src)
+    damage_events.dealt(table, source, target, amount, combat)  # "whenever ... deals damage"
     if "lifelink" in source.keywords:
         gain_life(table, source.controller, amount, "lifelink")  # 702.15b
     return amount

@@ -26,6 +26,7 @@ from cardcli.magic.effects_asking import (
 )
 from cardcli.magic.effects_combat import fight, prevent_all
 from cardcli.magic.effects_library import dig, scry, surveil
+from cardcli.magic.halves import half_lives
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
 from cardcli.magic.reach import (
@@ -154,8 +155,10 @@ def _lose_life(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     remember(table, res, reached)
     amount = amount_of_effect(table, res, effect)
     lost = 0
-    for player in players_of(table, reached):
-        lost += table.lose_life(player, amount, "effect")
+    players = players_of(table, reached)
+    halves = half_lives(table, players, str(effect["half_life"])) if "half_life" in effect else {}
+    for player in players:
+        lost += table.lose_life(player, halves.get(player, amount), "effect")
     res.results["life_lost"] = res.results.get("life_lost", 0) + lost
 
 

@@ -79,6 +79,9 @@ def subjects(table: Table, res: Resolution, effect: Effect, default: str = "you"
             return list(res.previous_players)
         who = item.context.get("defending" if each == "defending_player" else "player")
         return [who] if isinstance(who, str) and who in table.players else []
+    if each == "that_source_controller":  # who controlled the source of the damage (LKI)
+        who = item.context.get("source_controller")
+        return [who] if isinstance(who, str) and who in table.players else []
     if each == "that_creature":
         objs = [t for t in res.previous if isinstance(t, int)]
         if objs:

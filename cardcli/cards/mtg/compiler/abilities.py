@@ -20,6 +20,7 @@ from cardcli.cards.mtg.compiler.chosen import entry_choice_line
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.statics import static_of
@@ -394,13 +395,17 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
             return False
         body = intervening.group(2)
         triggers = [{**t, "condition": condition} for t in triggers]
+    said = source_body(triggers, body)  # "its controller": the source's, in a damage trigger
+    if said is None:
+        return False
+    body = said
     itself = all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
     gone = any(t["when"] in ("dies", "leaves") for t in triggers)
     amounted = all(  # "that many": the damage dealt, the life gained, how many entered
         t["when"] in EVENT_AMOUNT_TRIGGERS or t.get("one_or_more") for t in triggers
     )
     effects = _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
-    if effects is None or _chosen_mana(effects):
+    if effects is None or _chosen_mana(effects) or not sources_known(triggers, effects):
         return False
     for trigger in triggers:
         parts.abilities.append({**trigger, "effects": effects, "text": line.printed})

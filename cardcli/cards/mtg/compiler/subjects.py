@@ -96,6 +96,8 @@ def player_reach(text: str, ctx: Context, before: list[Effect]) -> Effect | None
                "that player or that planeswalker's controller",
                "that creature's controller or that planeswalker's controller"):  # fmt: skip
         return {"each": "that_player"}
+    if low == "that source's controller" and ctx.event_amount:  # a damage trigger's source's
+        return {"each": "that_source_controller"}
     who = player(low)
     if who is None:
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardcli.cards.mtg.compiler.damage_events import damage_trigger
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
 
 Trigger = dict[str, Any]
@@ -31,10 +32,12 @@ _BY = {"becomes the target of a spell": "spell"}
 # Triggers on what another object did: there, "it" is that object, not the card.
 OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast",
                    "permanent_enters", "creature_attacks",
-                   "creature_deals_combat_damage_to_player")  # fmt: skip
+                   "creature_deals_combat_damage_to_player",
+                   "source_deals_damage")  # fmt: skip
 # Triggers whose event has an amount: "that many" / "that much" in their effects is it.
 EVENT_AMOUNT_TRIGGERS = ("dealt_damage", "deals_combat_damage_to_player",
-                         "creature_deals_combat_damage_to_player", "gain_life")  # fmt: skip
+                         "creature_deals_combat_damage_to_player", "gain_life",
+                         "deals_damage", "source_deals_damage")  # fmt: skip
 _PLAYERS = {"you": "you", "a player": "any", "an opponent": "opponents"}
 # Triggers on a player's deed, with no object: "Whenever you gain life".
 _DEEDS = {
@@ -60,6 +63,9 @@ def trigger_of(
 ) -> list[Trigger] | None:
     """``"When ~ enters"`` -> ``[{"when": "enters"}]``; None if the model has no such trigger."""
     text = " ".join(text.split())
+    damage = damage_trigger(text)
+    if damage is not None:
+        return damage
     match = re.fullmatch(r"At the beginning of (your|each|the|each player's|each opponent's) "
                          r"(upkeep|end step)", text)  # fmt: skip
     if match:

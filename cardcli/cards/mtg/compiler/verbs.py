@@ -13,6 +13,7 @@ from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each, times
 from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.damage_events import half_life
 from cardcli.cards.mtg.compiler.imperatives import create
 from cardcli.cards.mtg.compiler.phrases import noun_phrase, until
 from cardcli.cards.mtg.compiler.subjects import player_reach, reach_of
@@ -121,11 +122,12 @@ def life(
     reach = player_reach(subject, ctx, before)
     if reach is None:
         return None
-    match = re.fullmatch(rf"({NUMBER}|(?:two|three) times X) life(?: for each (.+))?", rest)
+    match = re.fullmatch(rf"({NUMBER}|(?:two|three) times X|that much) life(?: for each (.+))?",
+                         rest)  # fmt: skip
     if match:
         value: Any = number(match.group(1))
         if value is None:
-            value = amount(match.group(1))  # "two times X life"
+            value = amount(match.group(1))  # "two times X life", "that much life"
         if match.group(2):
             value = for_each(value, match.group(2))
             if value is None:
@@ -135,7 +137,7 @@ def life(
     if match:
         value = amount(match.group(1))
         return None if value is None else [{"do": kind, "amount": value, **reach}]
-    return None
+    return half_life(kind, rest, reach)
 
 
 def _loses(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
@@ -247,16 +249,17 @@ def _sacrifices(subject: str, rest: str, ctx: Context, before: list[Effect]) -> 
         if filt.pop("other", False):
             return None
         return [{"do": "sacrifice", "all": True, **reach, **({"filter": filt} if filt else {})}]
-    match = re.fullmatch(rf"({NUMBER}) (.+?)(?: of their choice)?", rest)
+    match = re.fullmatch(rf"({NUMBER}|that many) (.+?)(?: of their choice)?", rest)
     if match is None:
         return None
+    count = number(match.group(1)) if match.group(1) != "that many" else amount("that many")
     noun = noun_phrase("each " + match.group(2))
     if noun is None or noun.owner is not None or noun.zone != "battlefield":
         return None
     filt = dict(noun.filter)
     if filt.pop("other", False):
         return None
-    found: Effect = {"do": "sacrifice", "amount": number(match.group(1)), **reach}
+    found: Effect = {"do": "sacrifice", "amount": count, **reach}
     if filt:
         found["filter"] = filt
     return [found]

@@ -1,0 +1,116 @@
+"""The compiler on damage: triggers that know the source of the damage and who was dealt it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcli.cards.mtg.compiler import compile_card
+
+
+def compiled(oracle: str, *types: str, **facts: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
+    record = {"name": "Testcard", "oracle": oracle, "types": list(types or ["Creature"]), **facts}
+    found = compile_card(record)
+    return found.behaviour, found.unread
+
+
+def abilities(oracle: str, *types: str, **facts: Any) -> list[dict[str, Any]]:
+    behaviour, unread = compiled(oracle, *types, **facts)
+    assert unread == (), unread
+    return [{k: v for k, v in a.items() if k != "text"} for a in behaviour["abilities"]]
+
+
+def test_that_source_s_controller_is_the_controller_of_the_source_of_the_damage() -> None:
+    line = ("Whenever a source deals damage to this creature, that source's controller "
+            "sacrifices that many permanents of their choice.")  # fmt: skip
+    assert abilities(line) == [
+        {
+            "when": "dealt_damage",
+            "effects": [
+                {"do": "sacrifice", "amount": {"previous": "event_amount"},
+                 "each": "that_source_controller"}
+            ],
+        }
+    ]  # fmt: skip
+    poison = "Whenever a source deals damage to this creature, that source's controller gets a "
+    assert abilities(poison + "poison counter.")[0]["effects"] == [
+        {"do": "poison", "amount": 1, "each": "that_source_controller"}
+    ]
+
+
+def test_that_source_s_controller_is_unread_where_the_trigger_has_no_source() -> None:
+    for line in (
+        "Whenever this creature attacks, that source's controller loses 1 life.",
+        "Whenever you gain life, that source's controller loses 1 life.",
+    ):
+        _, unread = compiled(line)
+        assert unread == (line,)
+    _, unread = compiled("That source's controller loses 2 life.", "Instant")
+    assert unread
+
+
+def test_a_creature_or_you_dealt_damage_is_watched_with_its_source_as_it() -> None:
+    assert abilities("Whenever a Human deals damage to you, destroy it.", "Enchantment") == [
+        {
+            "when": "source_deals_damage",
+            "trigger_filter": {"subtypes": ["Human"], "types": ["Creature"]},
+            "to": "you",
+            "effects": [{"do": "destroy", "each": "that_creature"}],
+        }
+    ]
+    darien = abilities("Whenever you're dealt damage, you may create that many 1/1 white "
+                       "Soldier creature tokens.")  # fmt: skip
+    assert darien[0]["when"] == "source_deals_damage" and darien[0]["to"] == "you"
+    assert darien[0]["effects"][0]["amount"] == {"previous": "event_amount"}
+    teysa = abilities("Whenever a creature deals combat damage to you, destroy that creature.")
+    assert teysa[0]["combat"] is True and teysa[0]["effects"][0]["each"] == "that_creature"
+
+
+def test_its_controller_in_a_damage_trigger_is_the_source_s_controller() -> None:
+    essence = abilities("Whenever a Sliver deals damage, its controller gains that much life.")
+    assert essence == [
+        {
+            "when": "source_deals_damage",
+            "trigger_filter": {"subtypes": ["Sliver"], "types": ["Creature"]},
+            "effects": [{"do": "gain_life", "amount": {"previous": "event_amount"},
+                         "each": "that_source_controller"}],
+        }
+    ]  # fmt: skip
+    # "its controller may": the model asks the ability's controller, not that player
+    _, unread = compiled("Whenever a Sliver deals combat damage to a player, its controller may "
+                         "create a 1/1 colorless Sliver creature token.")  # fmt: skip
+    assert unread
+
+
+def test_the_card_s_own_damage_to_a_player_and_a_creature_dealt_damage() -> None:
+    order = abilities("Whenever this creature deals damage to a player, that player discards a "
+                      "card.")  # fmt: skip
+    assert order == [{"when": "deals_damage", "to": "player",
+                      "effects": [{"do": "discard", "amount": 1, "each": "that_player"}]}]  # fmt: skip
+    magpie = abilities("Whenever this creature deals damage to an opponent, draw a card.")
+    assert magpie[0]["to"] == "opponent"
+    # Its combat damage to a player stays the trigger it always was.
+    assert (
+        abilities("Whenever this creature deals combat damage to a player, draw a card.")[0]["when"]
+        == "deals_combat_damage_to_player"
+    )
+    toxin = abilities("Whenever a Sliver deals combat damage to a creature, destroy that "
+                      "creature. It can't be regenerated.")  # fmt: skip
+    assert toxin[0]["to"] == "creature" and toxin[0]["effects"][0]["each"] == "that_creature"
+    # The card's own damage to a creature: "that creature" would be read as the card itself.
+    _, unread = compiled("Whenever this creature deals combat damage to a creature, destroy that "
+                         "creature.")  # fmt: skip
+    assert unread
+
+
+def test_half_their_life_rounded_up_or_down() -> None:
+    festival = abilities("At the beginning of each player's upkeep, that player loses half their "
+                         "life, rounded up.", "Enchantment")  # fmt: skip
+    assert festival[0]["effects"] == [{"do": "lose_life", "half_life": "up", "each": "that_player"}]
+    bargain = compiled("Draw four cards. You lose half your life, rounded up.", "Sorcery")[0]
+    assert bargain["spell"][1] == {"do": "lose_life", "half_life": "up", "each": "you"}
+    raving = abilities("Whenever this creature deals combat damage to a player, that player "
+                       "loses half their life, rounded down.")  # fmt: skip
+    assert raving[0]["effects"][0]["half_life"] == "down"
+    # Paying half one's life is a cost the model does not hold.
+    _, unread = compiled("Pay half your life, rounded up: Draw a card.")
+    assert unread

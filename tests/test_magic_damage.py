@@ -1,0 +1,93 @@
+"""Damage in the rules core: what a trigger on damage knows of its source."""
+
+from __future__ import annotations
+
+from cardcli.magic import flow
+from cardcli.magic.halves import half_lives
+from tests.magic_helpers import Duel
+
+
+def test_a_damage_trigger_knows_its_source_s_controller_as_the_damage_was_dealt() -> None:
+    duel = Duel()
+    table = duel.table
+    reaper = duel.card("alice", "Reaper of Sheoldred")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(bears)
+    table.move(bears, "graveyard", "test")  # gone before its trigger resolves: last known
+    table.damage(source, reaper.id, 2)
+    assert [t.context["source_controller"] for t in table.trigger_queue] == ["bob"]
+    flow.run(table)
+    flow.run(table)
+    assert table.players["bob"].poison == 1 and table.players["alice"].poison == 0
+
+
+def test_damage_to_you_is_to_the_player_not_a_teammate_and_prevented_damage_triggers_nothing() -> (
+    None
+):
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "No Mercy")
+    bears = duel.card("bob", "Grizzly Bears")
+    table.damage(table.source_of(bears), "bob", 2)  # not to No Mercy's controller
+    assert table.trigger_queue == []
+    table.prevention.append({"target": "alice", "amount": 5})
+    table.damage(table.source_of(bears), "alice", 2)  # prevented (615): not dealt
+    assert table.trigger_queue == []
+    table.damage(table.source_of(bears), "alice", 2)
+    assert table.trigger_queue == []  # the shield had 3 left
+    table.prevention.clear()
+    table.damage(table.source_of(bears), "alice", 1)
+    assert [t.context["object"] for t in table.trigger_queue] == [bears.id]
+
+
+def test_combat_only_and_a_source_matched_as_it_dealt_the_damage() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Teysa, Envoy of Ghosts")
+    duel.card("alice", "Mikaeus, the Unhallowed")
+    vanguard = duel.card("bob", "Elite Vanguard")  # a Human
+    source = table.source_of(vanguard)
+    table.damage(source, "alice", 1)  # not combat damage: Teysa does not trigger
+    assert [t.source_name for t in table.trigger_queue] == ["Mikaeus, the Unhallowed"]
+    table.trigger_queue.clear()
+    table.move(vanguard, "graveyard", "test")  # gone: matched on what it was (a Human)
+    table.damage(source, "alice", 1, combat=True)
+    names = sorted(t.source_name for t in table.trigger_queue)
+    assert names == ["Mikaeus, the Unhallowed", "Teysa, Envoy of Ghosts"]
+
+
+def test_damage_to_a_creature_names_that_creature_and_the_source_s_own_trigger() -> None:
+    duel = Duel()
+    table = duel.table
+    toxin = duel.card("alice", "Toxin Sliver")
+    order = duel.card("alice", "Order of Yawgmoth")
+    bears = duel.card("bob", "Grizzly Bears")
+    table.damage(table.source_of(order), bears.id, 1, combat=True)
+    assert table.trigger_queue == []  # Order of Yawgmoth is no Sliver, and it hit no player
+    table.damage(table.source_of(toxin), bears.id, 1)
+    assert table.trigger_queue == []  # not combat damage
+    table.damage(table.source_of(toxin), bears.id, 1, combat=True)
+    assert [(t.source_name, t.context["object"]) for t in table.trigger_queue] == [
+        ("Toxin Sliver", bears.id)
+    ]
+    table.trigger_queue.clear()
+    table.damage(table.source_of(order), "bob", 2)
+    assert [(t.source_name, t.context["player"]) for t in table.trigger_queue] == [
+        ("Order of Yawgmoth", "bob")
+    ]
+
+
+def test_half_a_life_total_rounded_each_way_from_the_team_s_total_and_never_negative() -> None:
+    duel = Duel()
+    table = duel.table
+    table.add_team("c", ["carol", "dan"], life=13, automated=False)
+    table.add_team("h", ["horde"], life=None, automated=True)
+    assert half_lives(table, ["alice"], "up") == {"alice": 10}
+    table.teams[0].life = 7
+    assert half_lives(table, ["alice"], "up") == {"alice": 4}
+    assert half_lives(table, ["alice"], "down") == {"alice": 3}
+    # 810.9: each player of a team with shared life loses half the team's total, counted
+    # before either loses any.
+    assert half_lives(table, ["carol", "dan"], "up") == {"carol": 7, "dan": 7}
+    table.teams[0].life = -3
+    assert half_lives(table, ["alice", "horde"], "up") == {"alice": 0, "horde": 0}
