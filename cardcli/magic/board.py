@@ -118,6 +118,10 @@ class Board:
         # Delayed triggered abilities (603.7): "at the beginning of the next end step, exile
         # it" (unearth): (the object, the ability's controller, the ability), each once.
         self.delayed: dict[str, list[tuple[Obj, str, Ability]]] = {}
+        # Delayed abilities a spell or ability created (``magic.delayed``): those that trigger
+        # once, by the step they wait for; the holders of those that watch until end of turn.
+        self.once_triggers: dict[str, list[PendingTrigger]] = {}
+        self.turn_holders: list[Obj] = []
         self.events: list[Event] = []
         self.life_logged: dict[str, int] = {}
         self.streams: dict[str, Rng] = {}

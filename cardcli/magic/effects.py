@@ -15,6 +15,7 @@ from cardcli.magic.cards import Ability, Effect, norm_keyword
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
+from cardcli.magic.delayed import create as delayed_trigger
 from cardcli.magic.effects_asking import (
     chosen_own,
     discard,
@@ -466,6 +467,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "surveil": surveil,
     "fight": fight,
     "dig": dig,
+    "delayed_trigger": delayed_trigger,
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardcli.magic import casting, combat, resolve, sba, triggers
+from cardcli.magic import casting, combat, delayed, resolve, sba, triggers
 from cardcli.magic.actions import team_can_act
 from cardcli.magic.choices import Answers, NeedDecision, ask
 from cardcli.magic.decisions import Decision
@@ -231,6 +231,7 @@ def _begin_step(table: Table) -> None:
                 table.queue(obj, controller, ability, context)
     elif step == "cleanup":
         _cleanup(table)
+    delayed.at_step(table, step)  # 603.7: delayed abilities waiting for this step; 514.2
     table.variant.begin_step(table, step)
     table.step_begun = True
 

@@ -289,6 +289,8 @@ class HordeState(State):
             if item.obj is not None:
                 assert item.obj.zone == "stack"
                 note(item.obj, "stack")
+        for holder in table.turn_holders:  # delayed abilities' sources (603.7d), in no zone
+            note(holder, "delayed")
         assert len(seen) == table.extra["card_count"], "a card is in no zone"
         # The index of cards with abilities in a hand or graveyard is exact.
         held = {

@@ -355,6 +355,10 @@ def describe(line: dict[str, Any]) -> str | None:
         return f"trigger #{line['id']}: {line['text']}{_modes(line)}{aim}"
     if kind == "resolved":
         return f"#{line['id']} {line['card']} resolves"
+    if kind == "delayed_trigger":
+        how = "until end of turn" if line["until"] == "end_of_turn" else "once"
+        about = f" (#{line['object']})" if "object" in line else ""
+        return f"{line['card']}: delayed trigger #{line['id']} ({how}): {line['text']}{about}"
     if kind == "countered":
         return f"#{line['id']} {line['card']} is countered"
     if kind == "fizzled":

@@ -21,6 +21,7 @@ from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
+from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.statics import static_of
@@ -385,7 +386,8 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if split is None:
         return False
     condition_text, body = split
-    triggers = trigger_of(condition_text, ctx.types, ctx.subtypes)
+    delayed = this_turn_triggers(condition_text) if ctx.spell else None  # 603.7c
+    triggers = delayed or trigger_of(condition_text, ctx.types, ctx.subtypes)
     if triggers is None:
         return False
     intervening = re.match(r"^if (.+?), (.+)$", body)
@@ -408,6 +410,9 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if effects is None or _chosen_mana(effects) or not sources_known(triggers, effects):
         return False
     for trigger in triggers:
+        if delayed:
+            parts.spell.append(this_turn_effect(trigger, effects, line.printed))
+            continue
         parts.abilities.append({**trigger, "effects": effects, "text": line.printed})
     return True
 
