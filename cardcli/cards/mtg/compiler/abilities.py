@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcli.cards.mtg.compiler.amounts import amount, count_of, for_each
+from cardcli.cards.mtg.compiler.amounts import for_each
 from cardcli.cards.mtg.compiler.chosen import entry_choice_line
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
@@ -24,6 +24,7 @@ from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
 from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
+from cardcli.cards.mtg.compiler.spell_costs import affinity, own_cost
 from cardcli.cards.mtg.compiler.statics import static_of
 from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
 from cardcli.cards.mtg.compiler.triggers import EVENT_AMOUNT_TRIGGERS, OTHERS_TRIGGERS, trigger_of
@@ -168,14 +169,12 @@ def _keyword(item: str, parts: Parts) -> None:
         parts.abilities.append({**copy.deepcopy(_EXPANDED[low]), "text": item})
         parts.read += 1
         return
-    affinity = re.fullmatch(r"affinity for (.+)", item, re.IGNORECASE)
-    if affinity:  # 702.41a: this spell costs {1} less to cast for each of those you control
-        per = count_of(affinity.group(1) + " you control")
-        if per is None:
+    if low.startswith("affinity for "):
+        found = affinity(item)
+        if found is None:
             parts.unread.append(item)
             return
-        parts.abilities.append({"static": "cost_change", "itself": True, "cost_delta": -1,
-                                "per": per, "text": item})  # fmt: skip
+        parts.abilities.append({**found, "text": item})
         parts.read += 1
         return
     if engine_keyword(low) or low in RULELESS_KEYWORDS or low.startswith("enchant "):
@@ -467,7 +466,7 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
         parts.abilities.append({"replacement": "enters_tapped", "text": line.printed,
                                 "unless": {"amount": held, "at_least": 1}})  # fmt: skip
         return True
-    cost = _own_cost(text)
+    cost = own_cost(text)
     if cost is not None:
         if not cost:
             return False
@@ -512,41 +511,6 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if _LINKED_RETURN.fullmatch(text):
         return _linked_return(parts)
     return None
-
-
-_OWN_COST = re.compile(r"~ costs \{(\d+|X)\} (less|more) to cast(?: for each (.+?)|, where X is (.+?)"
-                       r"| if (.+?))?\.")  # fmt: skip
-
-
-def _own_cost(text: str) -> dict[str, Any] | None:
-    """601.2f: "This spell costs {1} less to cast for each creature card in your graveyard."
-    None if the line is not one; {} if it is one the model cannot hold."""
-    match = _OWN_COST.fullmatch(text)
-    if match is None:
-        return None
-    size, way, each, where, when = match.groups()
-    sign = -1 if way == "less" else 1
-    ability: dict[str, Any] = {"static": "cost_change", "itself": True}
-    if size == "X":
-        per = amount(where) if where else None
-        if per is None:
-            return {}
-        ability.update(cost_delta=sign, per=per)
-    elif each:
-        per = count_of(each)
-        if per is None:
-            return {}
-        ability.update(cost_delta=sign * int(size), per=per)
-    else:
-        ability["cost_delta"] = sign * int(size)
-    if when:
-        condition = condition_of(when)
-        if condition is None:
-            return {}
-        ability["condition"] = condition
-    elif not (each or where):
-        return {}  # an unconditional change of its own cost: the printed cost says it
-    return ability
 
 
 _LINKED_RETURN = re.compile(
