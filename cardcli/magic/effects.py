@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cardcli.magic.cards import Ability, Effect, norm_keyword
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
+from cardcli.magic.copies_asking import choose_entry
 from cardcli.magic.decisions import Decision
 from cardcli.magic.effects_asking import (
     chosen_own,
@@ -225,6 +226,14 @@ def _return_to_battlefield(table: Table, res: Resolution, effect: Effect, key: s
                 controller=res.item.controller if effect.get("under") == "you" else obj.owner,
                 tapped=bool(effect.get("tapped")),
                 counters={str(counter): 1} if counter else None,
+                # a clone: what it enters as a copy of, asked before anything moves (614.1c)
+                copy_of=choose_entry(
+                    table,
+                    res.answers,
+                    f"{key}:copy:{obj.id}",
+                    obj,
+                    res.item.controller if effect.get("under") == "you" else obj.owner,
+                ),
             )
             for obj in reached
             if obj.proto.is_permanent_card and obj.card_no is not None

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardcli.magic import chars as chars_mod
+from cardcli.magic import copies as copies_mod
 from cardcli.magic import damage as damage_mod
 from cardcli.magic.board import Board, Event, Move
 from cardcli.magic.cards import Ability, Proto
@@ -47,12 +48,17 @@ class Table(Board):
         # 614.1c, 614.12: how a permanent enters is decided before any of the batch moves.
         counters: dict[int, tuple[str, int]] = {}
         tapped_now: set[int] = set()
+        copies: dict[int, Proto] = {}  # a clone's copy: what it enters as (614.12, 706)
         for mv in moves:
             if mv.to == "battlefield":
-                found = self._enters_with(mv.obj, mv.controller or mv.obj.owner)
+                entering = mv.obj
+                if mv.copy_of is not None:
+                    copies[mv.obj.id] = copies_mod.entering_copy(mv.obj.proto, mv.copy_of)
+                    entering = Obj(mv.obj.id, copies[mv.obj.id], mv.obj.owner, mv.obj.zone)
+                found = self._enters_with(entering, mv.controller or mv.obj.owner)
                 if found is not None:
                     counters[mv.obj.id] = found
-                if self.enters_tapped(mv.obj, mv.controller or mv.obj.owner, mv.paid):
+                if self.enters_tapped(entering, mv.controller or mv.obj.owner, mv.paid):
                     tapped_now.add(mv.obj.id)
         for mv in moves:
             if (
@@ -93,7 +99,9 @@ class Table(Board):
             self.zone_abilities.pop(old.id, None)
             self.retired.add(old.id)
             gone[old.id] = old
-            new = Obj(self.new_id(), old.proto, old.owner, mv.to, old.card_no)
+            # (a clone is itself again once it leaves the battlefield, 400.7)
+            proto = copies.get(old.id) or old.proto.own or old.proto
+            new = Obj(self.new_id(), proto, old.owner, mv.to, old.card_no)
             self.objects[new.id] = new
             if mv.to == "battlefield":
                 tapped = mv.tapped or old.id in tapped_now
@@ -137,6 +145,8 @@ class Table(Board):
                 entered_with[kind] = entered_with.get(kind, 0) + count
             if entered_with:
                 event["counters"] = entered_with
+            if old.id in copies and mv.copy_of is not None:
+                event["copy_of"], event["copy_name"] = mv.copy_of.id, mv.copy_of.name
             self.emit(event)
         self.zone_version += 1
         # Leaves-the-battlefield abilities look back in time (603.10a).

@@ -401,6 +401,9 @@ def describe(line: dict[str, Any]) -> str | None:
         why = line["why"]
         if why == "dug" and line["to"] in ("hand", "library"):
             return None  # a hidden card: the dug line names it only if it was revealed
+        if "copy_of" in line:  # a clone (706.2)
+            copied = f"{line['copy_name']} #{line['copy_of']}"
+            return f"{line['card']} #{line['was']} enters as a copy of {copied}, as #{line['id']}"
         if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
             return None
         counters = line.get("counters") or {}

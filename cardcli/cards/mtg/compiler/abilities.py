@@ -19,6 +19,7 @@ from cardcli.cards.mtg.compiler.amounts import amount, count_of, for_each
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.copies import enters_as_copy
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.statics import static_of
@@ -420,7 +421,7 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
              "text": line.printed}
         )  # fmt: skip
         return True
-    cost = _own_cost(text)
+    cost = _own_cost(text) or enters_as_copy(text)  # (a clone's copy: ``copies``)
     if cost is not None:
         if not cost:
             return False
