@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardcli.magic.cards import Proto
 from cardcli.magic.copies import copy_proto
+from tests.conftest import new_session
 from tests.test_horde_scenarios import REPO, run_scenario
 
 BEARS = Proto.token({"name": "Grizzly Bears", "power": "2", "toughness": "2",
@@ -43,3 +44,23 @@ def test_the_clone_is_an_artifact_and_is_itself_again_off_the_battlefield() -> N
     assert (chars.power, chars.toughness) == (1, 1)  # not the original's +1/+1 counter
     gone = table.move(copy, "graveyard", "test")
     assert gone is not None and gone.name == "Phyrexian Metamorph"  # 400.7
+
+
+def test_a_token_copy_is_a_token_everywhere_and_gets_the_granted_abilities() -> None:
+    end_step = {"when": "end_step", "whose": "each", "effects": [{"do": "sacrifice", "each": "it"}]}
+    clone_of_bears = copy_proto(BEARS, CLONE, None, False)
+    token = copy_proto(clone_of_bears, None, {"keywords": ["Haste"], "abilities": [end_step]}, True)
+    assert token.is_token and token.own is None and token.name == "Grizzly Bears"
+    assert "haste" in token.keywords and len(token.triggers["end_step"]) == 1
+
+
+def test_a_token_copy_with_an_exception_of_type_is_an_artifact() -> None:
+    spec = REPO / "scenarios/horde/card-compiled-token-copy-until-end-step.yaml"
+    session, _ = new_session("horde", seed=1, setup=str(spec.parent / "setups/token-copies.yaml"))
+    assert session.submit("p1 cast Molten Duplication -> #9").accepted
+    table = session.state.table  # type: ignore[attr-defined]
+    token = table.objects[27]
+    chars = table.chars(token)
+    assert token.name == "Woodland Champion" and token.card_no is None
+    assert {"Artifact", "Creature"} <= chars.types and "haste" in chars.keywords
+    assert token.counters == {"+1/+1": 1}  # (it saw itself enter: one token entered)

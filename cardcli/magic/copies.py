@@ -44,12 +44,20 @@ def copy_proto(
     triggers = dict(copied.triggers)
     for kind, abilities in keyword_triggers(keywords - copied.keywords).items():
         triggers[kind] = (*triggers.get(kind, ()), *abilities)
+    # Abilities the exceptions give ('it has "At the beginning of the end step, sacrifice
+    # this token."'), read as a token's are.
+    granted = Proto.token({"name": copied.name, "abilities": exceptions.get("abilities", ())})
+    for kind, abilities in granted.triggers.items():
+        triggers[kind] = (*triggers.get(kind, ()), *abilities)
     made = dataclasses.replace(
         copied,
         types=copied.types | frozenset(exceptions.get("add_types", ())),
         subtypes=copied.subtypes | frozenset(exceptions.get("add_subtypes", ())),
         keywords=copied.keywords | keywords,
         triggers=triggers,
+        statics=copied.statics + granted.statics,
+        activated=copied.activated + granted.activated,
+        mana_abilities=copied.mana_abilities + granted.mana_abilities,
         is_token=token,
         token_card=own.token_card if own is not None else False,
         tapped_token=False,

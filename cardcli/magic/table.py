@@ -13,7 +13,7 @@ permanent. The state they change, and what reads it, is the ``Board`` a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.magic import chars as chars_mod
@@ -347,30 +347,45 @@ class Table(Board):
     def create_tokens(
         self, proto: Proto, controller: str, count: int, tapped: bool = False
     ) -> list[Obj]:
-        event = self.replace(
-            "token", {"proto": proto, "controller": controller, "count": count, "tapped": tapped}
-        )
-        if event is None:
-            return []
-        count, tapped = int(event["count"]), bool(event["tapped"])
+        return self.create_token_batch([(proto, controller, count, None)], tapped)
+
+    def create_token_batch(
+        self, batch: Sequence[tuple[Proto, str, int, int | None]], tapped: bool = False
+    ) -> list[Obj]:
+        """Tokens created at once, entering together: for each entry its Proto, controller,
+        how many, and the object it is a copy of (707.2; None: none)."""
         made: list[Obj] = []
-        for _ in range(count):
-            obj = Obj(self.new_id(), proto, controller, "battlefield", None)
-            self.objects[obj.id] = obj
-            counters = self._enters_with(obj, controller)
-            self._enter(obj, controller, tapped or self.enters_tapped(obj, controller))
-            made.append(obj)
-            created: Event = {
-                "type": "token_created",
-                "id": obj.id,
-                "name": proto.name,
-                "controller": controller,
-                "tapped": obj.tapped,
-            }
-            if counters is not None:
-                obj.counters[counters[0]] = counters[1]  # it enters with them (614.1c)
-                created["counters"] = {counters[0]: counters[1]}
-            self.emit(created)
+        replaced_all = True
+        for proto, controller, count, copy_of in batch:
+            event = self.replace(
+                "token",
+                {"proto": proto, "controller": controller, "count": count, "tapped": tapped},
+            )
+            if event is None:
+                continue
+            replaced_all = False
+            count, tapped_now = int(event["count"]), bool(event["tapped"])
+            for _ in range(count):
+                obj = Obj(self.new_id(), proto, controller, "battlefield", None)
+                self.objects[obj.id] = obj
+                counters = self._enters_with(obj, controller)
+                self._enter(obj, controller, tapped_now or self.enters_tapped(obj, controller))
+                made.append(obj)
+                created: Event = {
+                    "type": "token_created",
+                    "id": obj.id,
+                    "name": proto.name,
+                    "controller": controller,
+                    "tapped": obj.tapped,
+                }
+                if counters is not None:
+                    obj.counters[counters[0]] = counters[1]  # it enters with them (614.1c)
+                    created["counters"] = {counters[0]: counters[1]}
+                if copy_of is not None:
+                    created["copy_of"] = copy_of  # a token that is a copy (707.2)
+                self.emit(created)
+        if replaced_all:
+            return []
         self.zone_version += 1
         for obj in made:
             self._entered_triggers(obj, made)

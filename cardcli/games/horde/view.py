@@ -412,7 +412,8 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "token_created":
         counters = line.get("counters") or {}
         with_ = " with " + ", ".join(f"{n}x {k}" for k, n in counters.items()) if counters else ""
-        return f"{line['controller']} creates a {line['name']} token #{line['id']}{with_}"
+        copy = f", a copy of #{line['copy_of']}" if "copy_of" in line else ""  # (707.2)
+        return f"{line['controller']} creates a {line['name']} token #{line['id']}{copy}{with_}"
     if kind == "mana":
         source = f" with #{line['source']}" if "source" in line else ""
         return f"{line['who']} adds {line['added']}{source}"

@@ -421,7 +421,7 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
              "text": line.printed}
         )  # fmt: skip
         return True
-    cost = _own_cost(text) or enters_as_copy(text)  # (a clone's copy: ``copies``)
+    cost = _own_cost(text) or enters_as_copy(text, ctx)  # (a clone's: ``copies``)
     if cost is not None:
         if not cost:
             return False
