@@ -73,6 +73,7 @@ class Move:
     paid: bool = False  # its controller paid the life its entering asks (it enters untapped)
     counters: dict[str, int] | None = None  # it enters with these counters (undying, 614.1c)
     chosen: str | None = None  # what its controller chose as it enters (614.12); None: not asked
+    copy_of: Obj | None = None  # it enters as a copy of this object (a clone, 614.1c, 706.2)
 
 
 Replacement = Callable[[Any, dict[str, Any]], dict[str, Any] | None]

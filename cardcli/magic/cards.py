@@ -133,6 +133,9 @@ class Proto:
     additional_cost: ActivationCost | None = None  # a spell's own extra cost (601.2f)
     evoke: ManaCost | None = None  # 702.74a: "Evoke {2}{U}", an alternative cost
     cant_be_countered: bool = False
+    # A clone's "You may have this creature enter as a copy of ..." (614.1c, 706; ``copies``).
+    enters_as_copy: Mapping[str, Any] | None = None
+    own: Proto | None = None  # a copy's own card: what it is again off the battlefield (706)
 
     def is_type(self, kind: str) -> bool:
         return kind in self.types
@@ -228,6 +231,7 @@ class Proto:
             if card.additional_cost and not card.manual
             else None,
             evoke=None if card.manual else keyword_cost(keywords, "evoke"),
+            enters_as_copy=replacements.get("enters_as_copy"),
         )
 
     @classmethod

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cardcli.magic.cards import Ability, Effect, norm_keyword
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
+from cardcli.magic.copies_asking import choose_entry
 from cardcli.magic.decisions import Decision
 from cardcli.magic.delayed import create as delayed_trigger
 from cardcli.magic.effects_asking import (
@@ -26,6 +27,7 @@ from cardcli.magic.effects_asking import (
     unless_payments,
 )
 from cardcli.magic.effects_combat import fight, prevent_all
+from cardcli.magic.effects_copies import copy_token
 from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.halves import half_lives
 from cardcli.magic.mana import parse_added
@@ -229,6 +231,14 @@ def _return_to_battlefield(table: Table, res: Resolution, effect: Effect, key: s
                 controller=res.item.controller if effect.get("under") == "you" else obj.owner,
                 tapped=bool(effect.get("tapped")),
                 counters={str(counter): 1} if counter else None,
+                # a clone: what it enters as a copy of, asked before anything moves (614.1c)
+                copy_of=choose_entry(
+                    table,
+                    res.answers,
+                    f"{key}:copy:{obj.id}",
+                    obj,
+                    res.item.controller if effect.get("under") == "you" else obj.owner,
+                ),
             )
             for obj in reached
             if obj.proto.is_permanent_card and obj.card_no is not None
@@ -468,6 +478,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "fight": fight,
     "dig": dig,
     "delayed_trigger": delayed_trigger,
+    "copy_token": copy_token,
 }
 
 

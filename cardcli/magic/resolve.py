@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.magic.cards import Ability
 from cardcli.magic.casting import cast_slots, facts_of
+from cardcli.magic.copies_asking import choose_entry
 from cardcli.magic.costs import entry_choice
 from cardcli.magic.effects import Resolution, run_effect
 from cardcli.magic.objects import StackItem, Target
@@ -86,10 +87,12 @@ def continue_resolution(table: Table) -> None:
     while res.index < len(effects):
         run_effect(table, res)
         res.index += 1
-    chosen = None
+    chosen = copy_of = None
     if item.kind == "spell" and item.obj is not None and item.obj.proto.is_permanent_card:
-        # 614.12: a choice made as it enters ("choose a color"), asked before anything moves.
+        # 614.12: a choice made as it enters ("choose a color"), asked before anything moves;
+        # a clone's: what it enters as a copy of (614.1c).
         chosen = entry_choice(table, res.answers, "enter:chosen", item.controller, item.obj)
+        copy_of = choose_entry(table, res.answers, "enter:copy", item.obj, item.controller)
     table.resolving = None
     if item in table.stack:
         table.stack.remove(item)
@@ -101,7 +104,12 @@ def continue_resolution(table: Table) -> None:
     landed = obj
     if obj.proto.is_permanent_card:
         entered = table.move(
-            obj, "battlefield", "resolved", controller=item.controller, chosen=chosen
+            obj,
+            "battlefield",
+            "resolved",
+            controller=item.controller,
+            chosen=chosen,
+            copy_of=copy_of,
         )
         landed = entered or obj
         if entered is not None and item.context.get("evoked"):
@@ -117,15 +125,16 @@ def continue_resolution(table: Table) -> None:
                 table.emit({"type": "attached", "id": entered.id, "to": target})
     elif obj.id in table.objects:
         landed = table.move(obj, leaves_stack_to(item), "resolved") or obj
-    if obj.proto.manual:
+    proto = landed.proto  # (a clone's: the copy's text, 706.2)
+    if proto.manual:
         # A manual card: the engine applies none of its text; the players do, with adjust,
         # before state-based actions are checked (the flow asks them to say when they are done).
-        table.emit({"type": "manual", "id": landed.id, "card": obj.name, "text": obj.proto.oracle})
+        table.emit({"type": "manual", "id": landed.id, "card": obj.name, "text": proto.oracle})
         table.extra["manual_pending"] = [obj.name, item.controller, False]
-    elif obj.proto.unread:
+    elif proto.unread:
         # A partial card: the engine applied what it read; the lines it did not read are the
         # players' to apply, now or when they say so (a trigger's, a static's), as for a manual card.
-        text = "\n".join(obj.proto.unread)
+        text = "\n".join(proto.unread)
         table.emit(
             {"type": "manual", "id": landed.id, "card": obj.name, "text": text, "partial": True}
         )

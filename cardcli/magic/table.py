@@ -13,11 +13,12 @@ permanent. The state they change, and what reads it, is the ``Board`` a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcli.magic import chars as chars_mod
 from cardcli.magic import chosen as chosen_mod
+from cardcli.magic import copies as copies_mod
 from cardcli.magic import damage as damage_mod
 from cardcli.magic.board import Board, Event, Move
 from cardcli.magic.cards import Ability, Proto
@@ -48,12 +49,17 @@ class Table(Board):
         # 614.1c, 614.12: how a permanent enters is decided before any of the batch moves.
         counters: dict[int, tuple[str, int]] = {}
         tapped_now: set[int] = set()
+        copies: dict[int, Proto] = {}  # a clone's copy: what it enters as (614.12, 706)
         for mv in moves:
             if mv.to == "battlefield":
-                found = self._enters_with(mv.obj, mv.controller or mv.obj.owner)
+                entering = mv.obj
+                if mv.copy_of is not None:
+                    copies[mv.obj.id] = copies_mod.entering_copy(mv.obj.proto, mv.copy_of)
+                    entering = Obj(mv.obj.id, copies[mv.obj.id], mv.obj.owner, mv.obj.zone)
+                found = self._enters_with(entering, mv.controller or mv.obj.owner)
                 if found is not None:
                     counters[mv.obj.id] = found
-                if self.enters_tapped(mv.obj, mv.controller or mv.obj.owner, mv.paid):
+                if self.enters_tapped(entering, mv.controller or mv.obj.owner, mv.paid):
                     tapped_now.add(mv.obj.id)
                 if mv.chosen is None and mv.obj.proto.entry_choice is not None:
                     # Not asked (an effect put it there): the preferred choice (614.12).
@@ -98,7 +104,9 @@ class Table(Board):
             self.zone_abilities.pop(old.id, None)
             self.retired.add(old.id)
             gone[old.id] = old
-            new = Obj(self.new_id(), old.proto, old.owner, mv.to, old.card_no)
+            # (a clone is itself again once it leaves the battlefield, 400.7)
+            proto = copies.get(old.id) or old.proto.own or old.proto
+            new = Obj(self.new_id(), proto, old.owner, mv.to, old.card_no)
             self.objects[new.id] = new
             if mv.to == "battlefield":
                 tapped = mv.tapped or old.id in tapped_now
@@ -142,6 +150,8 @@ class Table(Board):
                 entered_with[kind] = entered_with.get(kind, 0) + count
             if entered_with:
                 event["counters"] = entered_with
+            if old.id in copies and mv.copy_of is not None:
+                event["copy_of"], event["copy_name"] = mv.copy_of.id, mv.copy_of.name
             self.emit(event)
             if mv.to == "battlefield" and mv.chosen is not None:
                 chosen_mod.record(self, new, mv.chosen)
@@ -344,30 +354,45 @@ class Table(Board):
     def create_tokens(
         self, proto: Proto, controller: str, count: int, tapped: bool = False
     ) -> list[Obj]:
-        event = self.replace(
-            "token", {"proto": proto, "controller": controller, "count": count, "tapped": tapped}
-        )
-        if event is None:
-            return []
-        count, tapped = int(event["count"]), bool(event["tapped"])
+        return self.create_token_batch([(proto, controller, count, None)], tapped)
+
+    def create_token_batch(
+        self, batch: Sequence[tuple[Proto, str, int, int | None]], tapped: bool = False
+    ) -> list[Obj]:
+        """Tokens created at once, entering together: for each entry its Proto, controller,
+        how many, and the object it is a copy of (707.2; None: none)."""
         made: list[Obj] = []
-        for _ in range(count):
-            obj = Obj(self.new_id(), proto, controller, "battlefield", None)
-            self.objects[obj.id] = obj
-            counters = self._enters_with(obj, controller)
-            self._enter(obj, controller, tapped or self.enters_tapped(obj, controller))
-            made.append(obj)
-            created: Event = {
-                "type": "token_created",
-                "id": obj.id,
-                "name": proto.name,
-                "controller": controller,
-                "tapped": obj.tapped,
-            }
-            if counters is not None:
-                obj.counters[counters[0]] = counters[1]  # it enters with them (614.1c)
-                created["counters"] = {counters[0]: counters[1]}
-            self.emit(created)
+        replaced_all = True
+        for proto, controller, count, copy_of in batch:
+            event = self.replace(
+                "token",
+                {"proto": proto, "controller": controller, "count": count, "tapped": tapped},
+            )
+            if event is None:
+                continue
+            replaced_all = False
+            count, tapped_now = int(event["count"]), bool(event["tapped"])
+            for _ in range(count):
+                obj = Obj(self.new_id(), proto, controller, "battlefield", None)
+                self.objects[obj.id] = obj
+                counters = self._enters_with(obj, controller)
+                self._enter(obj, controller, tapped_now or self.enters_tapped(obj, controller))
+                made.append(obj)
+                created: Event = {
+                    "type": "token_created",
+                    "id": obj.id,
+                    "name": proto.name,
+                    "controller": controller,
+                    "tapped": obj.tapped,
+                }
+                if counters is not None:
+                    obj.counters[counters[0]] = counters[1]  # it enters with them (614.1c)
+                    created["counters"] = {counters[0]: counters[1]}
+                if copy_of is not None:
+                    created["copy_of"] = copy_of  # a token that is a copy (707.2)
+                self.emit(created)
+        if replaced_all:
+            return []
         self.zone_version += 1
         for obj in made:
             self._entered_triggers(obj, made)

@@ -146,6 +146,10 @@ class Deciding:
                     return "choose done"
                 pick = self.least_bad(table, options, decision.player, effect)
             return f"choose {pick}"
+        if kind == "copy":  # a clone: the most valuable permanent (or card) it may copy
+            objs = [table.objects[int(o[1:])] for o in options]
+            best = max(objs, key=lambda o: judge.permanent_value(table, o), default=None)
+            return f"choose #{best.id}" if best is not None else "choose done"
         if kind == "search":
             return f"choose {options[0]}" if options else "choose done"
         if decision.picked and decision.can_finish:

@@ -59,6 +59,9 @@ class HordeVariant(Variant[Table]):
             # Chance among the modes it may choose (700.2a), as many as it may.
             rng.shuffle(options)
             return options[: decision.high]
+        if decision.kind == "copy":
+            # A clone of the Horde's always copies something: by chance among what it may.
+            return [rng.choice(options)]
         if decision.kind in ("sacrifice", "return"):
             return self._weakest(table, options, decision.low, rng)
         if decision.kind == "unless_pay":

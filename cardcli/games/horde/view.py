@@ -405,6 +405,9 @@ def describe(line: dict[str, Any]) -> str | None:
         why = line["why"]
         if why == "dug" and line["to"] in ("hand", "library"):
             return None  # a hidden card: the dug line names it only if it was revealed
+        if "copy_of" in line:  # a clone (706.2)
+            copied = f"{line['copy_name']} #{line['copy_of']}"
+            return f"{line['card']} #{line['was']} enters as a copy of {copied}, as #{line['id']}"
         if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
             return None
         counters = line.get("counters") or {}
@@ -413,7 +416,8 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "token_created":
         counters = line.get("counters") or {}
         with_ = " with " + ", ".join(f"{n}x {k}" for k, n in counters.items()) if counters else ""
-        return f"{line['controller']} creates a {line['name']} token #{line['id']}{with_}"
+        copy = f", a copy of #{line['copy_of']}" if "copy_of" in line else ""  # (707.2)
+        return f"{line['controller']} creates a {line['name']} token #{line['id']}{copy}{with_}"
     if kind == "mana":
         source = f" with #{line['source']}" if "source" in line else ""
         return f"{line['who']} adds {line['added']}{source}"

@@ -20,6 +20,7 @@ from cardcli.cards.mtg.compiler.chosen import entry_choice_line
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.copies import enters_as_copy
 from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
 from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
@@ -467,6 +468,8 @@ def _replacement(line: Line, ctx: Context, parts: Parts) -> bool | None:
                                 "unless": {"amount": held, "at_least": 1}})  # fmt: skip
         return True
     cost = own_cost(text)
+    if cost is None:
+        cost = enters_as_copy(text, ctx)  # (a clone's: ``copies``)
     if cost is not None:
         if not cost:
             return False

@@ -23,6 +23,7 @@ from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount
 from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.copies import copy_step
 from cardcli.cards.mtg.compiler.delayed import at_end_of_combat, later
 from cardcli.cards.mtg.compiler.imperatives import imperative
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
@@ -167,6 +168,10 @@ def modifier(text: str, before: list[Effect], ctx: Context) -> list[Effect] | No
         return None
     if before[-1].get("do") == "dig":
         step = dig_step(text, before[-1])
+        if step is not None:
+            return step
+    if before[-1].get("do") == "copy_token":  # "It gains haste. Sacrifice it at ..."
+        step = copy_step(text, before[-1])
         if step is not None:
             return step
     has = _TOKENS_HAVE.fullmatch(text)

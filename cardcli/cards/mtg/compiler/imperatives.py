@@ -13,6 +13,7 @@ from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each
 from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.copies import for_each_copy, token_copy
 from cardcli.cards.mtg.compiler.phrases import MANA, as_target, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.subjects import reach_of
 from cardcli.cards.mtg.compiler.words import NUMBER, engine_keyword, number
@@ -24,6 +25,8 @@ _COLOR_SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}"]
 
 def imperative(text: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     verb, _, rest = text.partition(" ")
+    if verb.lower() == "create" and (copied := token_copy(rest.strip(), ctx)) is not None:
+        return copied  # "Create a token that's a copy of ..." (``copies``)
     handler = IMPERATIVES.get(verb.lower())
     return None if handler is None else handler(rest.strip(), ctx, before)
 
@@ -455,6 +458,7 @@ IMPERATIVES: dict[str, Handler] = {
     "exile": _exile,
     "draw": _draw,
     "create": create,
+    "for": for_each_copy,  # "For each token you control, create a token that's a copy ..."
     "put": _put,
     "return": _return,
     "tap": _tap,
