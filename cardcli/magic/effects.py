@@ -24,6 +24,7 @@ from cardcli.magic.effects_asking import (
     search,
     unless_payments,
 )
+from cardcli.magic.effects_becomes import becomes
 from cardcli.magic.effects_combat import fight, prevent_all
 from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.mana import parse_added
@@ -460,6 +461,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "surveil": surveil,
     "fight": fight,
     "dig": dig,
+    "becomes": becomes,
 }
 
 
