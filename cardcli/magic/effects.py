@@ -40,6 +40,7 @@ from cardcli.magic.reach import (
     token_proto,
     value_of,
 )
+from cardcli.magic.spell_copies import copy_spell
 from cardcli.magic.table import Move
 from cardcli.magic.targets import Slot, slots_of, spell_label
 
@@ -462,6 +463,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "fight": fight,
     "dig": dig,
     "becomes": becomes,
+    "copy_spell": copy_spell,
 }
 
 

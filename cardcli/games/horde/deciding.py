@@ -298,6 +298,8 @@ class Deciding:
 
     def target_effect(self, table: Table, decision: Decision) -> Any:
         """The effect a target decision is for (a spell being cast, or a trigger)."""
+        if "effect" in decision.data:  # (a copy's new targets: 707.10c)
+            return decision.data["effect"]
         key = str(decision.data.get("key", ""))
         casting_ = table.casting
         if casting_ is not None:

@@ -351,6 +351,9 @@ def describe(line: dict[str, Any]) -> str | None:
             f"{line['who']} activates #{line['source']} {line['card']}{where} (#{line['id']})"
             f"{_modes(line)}{aim}"
         )
+    if kind == "copied":
+        aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
+        return f"a copy of #{line['of']} {line['card']} is put on the stack (#{line['id']}){aim}"
     if kind == "becomes":
         until = " until end of turn" if line["until"] == "end_of_turn" else ""
         return f"#{line['id']} becomes {' '.join(line['types']).lower()}{until}"
