@@ -25,6 +25,7 @@ class ActivationCost:
     loyalty: int | None = None  # a loyalty ability's cost: +N or -N loyalty counters (606.4)
     discard_self: bool = False  # "Discard this card" (cycling, channel: 602.2, 113.6k)
     exile_self: bool = False  # "Exile this card from your graveyard"
+    crew: int = 0  # Crew N: tap other untapped creatures with total power N or more (702.122a)
 
     @classmethod
     def parse(cls, data: Mapping[str, Any]) -> ActivationCost:
@@ -38,6 +39,7 @@ class ActivationCost:
             loyalty=int(data["loyalty"]) if "loyalty" in data else None,
             discard_self=data.get("discard") == "self",
             exile_self=data.get("exile") == "self",
+            crew=int(data.get("crew", 0)),
         )
 
     def describe(self) -> str:
@@ -54,6 +56,8 @@ class ActivationCost:
             parts.append("discard this card")
         if self.exile_self:
             parts.append("exile this card")
+        if self.crew:
+            parts.append(f"tap creatures with total power {self.crew} or more")
         if self.loyalty is not None:
             parts.insert(0, f"{self.loyalty:+d}" if self.loyalty else "0")
         return ", ".join(parts) or "free"

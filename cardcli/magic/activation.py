@@ -8,6 +8,7 @@ from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.cards import Ability, ActivationCost
 from cardcli.magic.choices import Casting, ask
 from cardcli.magic.costs import check_cost, payment, sacrifice_options, sorcery_timing
+from cardcli.magic.crew import choose_crew
 from cardcli.magic.decisions import Decision
 from cardcli.magic.manause import pay_and_run
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
@@ -159,6 +160,7 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
         effects = modal.effects_of(casting.modes)
     chosen = choose_targets(table, casting, slots_of(effects), facts, None, obj.name)
     sacrificed, discarded = cost_objects(table, casting, player, obj, cost)
+    crew = choose_crew(table, casting, player, obj, cost.crew) if cost.crew else []
     mana = table.variant.cost_to_pay(table, table.players[player], cost.mana)
     plan = payment(table, player, mana)
     table.casting = None
@@ -175,6 +177,8 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
             table.remove_counters(obj, "loyalty", -cost.loyalty)
     if cost.tap:
         table.tap(obj, "cost")
+    if crew:
+        table.tap_many(crew, "crew")  # 702.122a: the creatures that crew it
     if cost.life:
         table.lose_life(player, cost.life, "paid")
     item = StackItem(
@@ -206,6 +210,8 @@ def advance_activation(table: Table, casting: Casting, obj: Obj) -> None:
         event["modes"] = modes_event(modal, item.modes)
     if ability.zone != "battlefield":
         event["zone"] = ability.zone
+    if crew:
+        event["crew"] = [o.id for o in crew]
     table.emit(event)
     if cost.discard_self:
         discarded.append(obj)  # cycling, channel: the card itself is discarded (702.29a)

@@ -24,6 +24,7 @@ from cardcli.magic.keywords import (
     unearth_abilities,
 )
 from cardcli.magic.mana import MANA_TYPES, ManaCost, parse_added
+from cardcli.magic.vehicles import crew_abilities
 
 __all__ = [
     "LANDWALK",
@@ -189,6 +190,7 @@ class Proto:
                 *unearth_abilities(keywords),
             )
             activated = tuple(a for a in activated if a.zone == "battlefield")
+            activated = (*activated, *crew_abilities(keywords))
         return cls(
             name=card.name,
             types=types,

@@ -37,6 +37,7 @@ from cardcli.magic.manause import pay_and_run
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem, Target
 from cardcli.magic.sources import DamageSource
+from cardcli.magic.storm import spell_cast
 from cardcli.magic.targets import (
     Slot,
     announce_targets,
@@ -332,6 +333,7 @@ def cast(
         event["convoke"] = [o.id for o in convoked]
     table.emit(event)
     announce_targets(table, item)
+    spell_cast(table, item, player)  # counted for storm (702.40a); its own storm triggers
     context = {"player": player, "object": item.id, "name": obj.name}
     for ability in obj.proto.triggers.get("cast_self", ()):
         # 601.2i, 113.6k: "when you cast this spell" triggers from the stack as it becomes

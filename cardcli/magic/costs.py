@@ -10,6 +10,7 @@ from cardcli.magic import chosen
 from cardcli.magic.cards import Ability, ActivationCost
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Answers, ask
+from cardcli.magic.crew import check_crew
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay, symbols
 from cardcli.magic.manaopts import choices_of, condition_holds, pain_of
@@ -203,6 +204,8 @@ def check_cost(table: Table, player: str, obj: Obj, cost: ActivationCost) -> Non
             raise IllegalCommand(
                 f"#{obj.id} {obj.name} came under {player}'s control this turn: it can't use {{T}} yet (302.6)"
             )
+    if cost.crew:
+        check_crew(table, player, obj, cost.crew)
     if (
         cost.sacrifice
         and cost.sacrifice != "self"

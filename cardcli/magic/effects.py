@@ -26,6 +26,7 @@ from cardcli.magic.effects_asking import (
     search,
     unless_payments,
 )
+from cardcli.magic.effects_becomes import becomes
 from cardcli.magic.effects_combat import fight, prevent_all
 from cardcli.magic.effects_copies import copy_token
 from cardcli.magic.effects_library import dig, scry, surveil
@@ -43,6 +44,7 @@ from cardcli.magic.reach import (
     token_proto,
     value_of,
 )
+from cardcli.magic.spell_copies import copy_spell
 from cardcli.magic.table import Move
 from cardcli.magic.targets import Slot, slots_of, spell_label
 
@@ -479,6 +481,8 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "dig": dig,
     "delayed_trigger": delayed_trigger,
     "copy_token": copy_token,
+    "becomes": becomes,
+    "copy_spell": copy_spell,
 }
 
 

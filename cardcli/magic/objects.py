@@ -189,4 +189,4 @@ class StackItem:
 
     @property
     def name(self) -> str:
-        return self.source_name if self.kind != "spell" else (self.obj.name if self.obj else "")
+        return self.source_name if self.kind != "spell" or not self.obj else self.obj.name

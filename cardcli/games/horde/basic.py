@@ -15,6 +15,7 @@ from typing import Any
 from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import judge
+from cardcli.games.horde.crewing import Crewing
 from cardcli.games.horde.deciding import Deciding
 from cardcli.games.horde.fighting import Fighting
 from cardcli.games.horde.judge import HORDE
@@ -33,7 +34,7 @@ from cardcli.magic.targets import candidates, slots_of, spell_label
 MAIN = ("main1", "main2")
 
 
-class Policy(Deciding, Fighting, CardAbilities):
+class Policy(Deciding, Fighting, CardAbilities, Crewing):
     """The players' side: one command for the seat the game waits on."""
 
     # -- the entry point ------------------------------------------------------------------
@@ -76,11 +77,12 @@ class Policy(Deciding, Fighting, CardAbilities):
                 self.spell_to_cast(table, team)
                 or self.evoke_cast(table, team)
                 or self.graveyard_ability(table, team)
+                or self.crew_to_attack(table, team)
             )
             if spell:
                 return spell
         elif not mine and table.step == "declare_attackers" and table.combat is not None:
-            answer = self.against_attack(table, team)
+            answer = self.against_attack(table, team) or self.crew_to_block(table, team)
             if answer:
                 return answer
         if table.step == "declare_blockers" and table.combat is not None:
@@ -527,7 +529,7 @@ class Policy(Deciding, Fighting, CardAbilities):
             and not self._token_to_use(table, player, obj, ability)
         ):
             return None  # no sacrifice outlets from a plain bot
-        if any(e.get("do") in ("regenerate", "pump", "add_mana") for e in effects):
+        if any(e.get("do") in ("regenerate", "pump", "add_mana", "becomes") for e in effects):
             return None
         try:
             activation.check_activation(table, player, obj, ability)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.games.horde import judge, opening
+from cardcli.games.horde.crewing import crew_pick
 from cardcli.games.horde.judge import HORDE
 from cardcli.magic import activation, casting, combat
 from cardcli.magic.decisions import Decision
@@ -131,6 +132,8 @@ class Deciding:
         if kind in ("discard", "cost_discard", "exile_cards"):
             count = decision.high - len(decision.picked)
             return "choose " + " ".join(self.worst_cards(table, seat, min(count, 40), decision))
+        if kind == "cost_crew":
+            return crew_pick(table, decision)
         if kind in ("sacrifice", "cost_sacrifice", "return"):
             objs = [table.objects[int(o[1:])] for o in options]
             objs.sort(key=lambda o: judge.permanent_value(table, o))
@@ -299,6 +302,8 @@ class Deciding:
 
     def target_effect(self, table: Table, decision: Decision) -> Any:
         """The effect a target decision is for (a spell being cast, or a trigger)."""
+        if "effect" in decision.data:  # (a copy's new targets: 707.10c)
+            return decision.data["effect"]
         key = str(decision.data.get("key", ""))
         casting_ = table.casting
         if casting_ is not None:

@@ -346,10 +346,17 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "activated":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
         where = f" from {line['zone']}" if line.get("zone") else ""
+        where += f" crewed by {_ids(line['crew'])}" if line.get("crew") else ""
         return (
             f"{line['who']} activates #{line['source']} {line['card']}{where} (#{line['id']})"
             f"{_modes(line)}{aim}"
         )
+    if kind == "copied":
+        aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
+        return f"a copy of #{line['of']} {line['card']} is put on the stack (#{line['id']}){aim}"
+    if kind == "becomes":
+        until = " until end of turn" if line["until"] == "end_of_turn" else ""
+        return f"#{line['id']} becomes {' '.join(line['types']).lower()}{until}"
     if kind == "triggered":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""
         return f"trigger #{line['id']}: {line['text']}{_modes(line)}{aim}"

@@ -162,7 +162,7 @@ _EXPANDED: dict[str, dict[str, Any]] = {
 
 def _keyword(item: str, parts: Parts) -> None:
     low = item.lower()
-    if re.fullmatch(r"annihilator \d+", low):  # the engine's trigger reads "Annihilator N"
+    if re.fullmatch(r"(annihilator|crew) \d+", low):  # the engine writes out "Crew N" too
         parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])
         parts.read += 1
         return
