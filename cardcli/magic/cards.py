@@ -132,6 +132,7 @@ class Proto:
     additional_cost: ActivationCost | None = None  # a spell's own extra cost (601.2f)
     evoke: ManaCost | None = None  # 702.74a: "Evoke {2}{U}", an alternative cost
     cant_be_countered: bool = False
+    base: Proto | None = None  # a permanent's proto with granted abilities: its printed one
 
     def is_type(self, kind: str) -> bool:
         return kind in self.types

@@ -66,6 +66,8 @@ class Chars:
     must_attack: bool = False
     no_combat_damage: bool = False
     lure: bool = False  # "All creatures able to block this creature do so." (509.1c)
+    # The statics granting it abilities (613.1f; ``grants``), one for each permanent granting.
+    grants: tuple[Ability, ...] = ()
 
     @property
     def is_creature(self) -> bool:
@@ -107,7 +109,7 @@ def compute(table: Table, obj: Obj) -> Chars:
     partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
     for st in statics:
         static = st.ability.static
-        if static in ("keyword_grant", "attached", "lose_abilities") and applies(
+        if static in ("keyword_grant", "attached", "lose_abilities", "ability_grant") and applies(
             table, st, obj, partial
         ):
             layer6.append((st.timestamp, 2 if static == "lose_abilities" else 0, st))
@@ -115,15 +117,20 @@ def compute(table: Table, obj: Obj) -> Chars:
         if eff.keywords or eff.lose_all:
             layer6.append((eff.timestamp, 1, eff))
     layer6.sort(key=lambda item: (item[0], item[1]))
+    grants: list[Ability] = []
     for _, kind, item in layer6:
         if kind == 0:
             keywords.update(norm_keyword(k) for k in item.ability.data.get("keywords", ()))
+            if "abilities" in item.ability.data:
+                grants.append(item.ability)
         elif kind == 2:
             keywords.clear()
+            grants.clear()
             lost = True
         else:
             if item.lose_all:
                 keywords.clear()
+                grants.clear()
                 lost = True
             keywords.update(item.keywords)
     frozen_keywords = frozenset(keywords)
@@ -236,6 +243,7 @@ def compute(table: Table, obj: Obj) -> Chars:
         must_attack,
         no_combat_damage,
         lure,
+        tuple(grants),
     )
 
 

@@ -93,7 +93,7 @@ class Table(Board):
             self.zone_abilities.pop(old.id, None)
             self.retired.add(old.id)
             gone[old.id] = old
-            new = Obj(self.new_id(), old.proto, old.owner, mv.to, old.card_no)
+            new = Obj(self.new_id(), old.proto.base or old.proto, old.owner, mv.to, old.card_no)
             self.objects[new.id] = new
             if mv.to == "battlefield":
                 tapped = mv.tapped or old.id in tapped_now

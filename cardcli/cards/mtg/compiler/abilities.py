@@ -19,6 +19,7 @@ from cardcli.cards.mtg.compiler.amounts import amount, count_of, for_each
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.grants import granted_of
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.statics import static_of
@@ -167,6 +168,8 @@ def _keyword(item: str, parts: Parts) -> None:
         ):  # fmt: skip
             parts.unread.append(item)
             return
+        if low.startswith("enchant "):  # 303.4a: what the Aura spell targets and attaches to
+            parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])
         parts.read += 1
         return
     written = re.fullmatch(
@@ -525,7 +528,7 @@ def _static_line(line: Line, ctx: Context, parts: Parts) -> bool | None:
         return None
     found = []
     for sentence in sentences(line.text):
-        read = static_of(sentence)
+        read = granted_of(sentence, ctx) or static_of(sentence)
         if read is None:
             return None
         found.append(read)
