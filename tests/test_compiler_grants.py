@@ -106,3 +106,15 @@ def test_a_quote_not_all_read_leaves_the_line_unread() -> None:
     ):
         compiled = compile_card(card("Granter", oracle))
         assert compiled.status == "manual", oracle
+
+
+def test_keywords_with_a_number_are_kept_with_it_granted_or_printed() -> None:
+    frenzy = compile_card(card("Frenzy Sliver", "All Sliver creatures have frenzy 1."))
+    assert no_text(frenzy.behaviour["abilities"]) == [
+        {"static": "keyword_grant", "affects": {"types": ["Creature"], "subtypes": ["Sliver"]},
+         "controller": "any", "keywords": ["Frenzy 1"]}
+    ]  # fmt: skip
+    lymph = compile_card(card("Lymph Sliver", "All Sliver creatures have absorb 1."))
+    assert lymph.behaviour["abilities"][0]["keywords"] == ["Absorb 1"]
+    printed = compile_card(card("Absorber", "Absorb 2", keywords=["Absorb"]))
+    assert printed.status == "automated" and printed.behaviour["keywords"] == ["Absorb 2"]

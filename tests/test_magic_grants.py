@@ -95,3 +95,38 @@ def test_an_auras_grant_follows_what_it_is_attached_to() -> None:
     grants.refresh(table)
     assert not forest.proto.activated and swamp.proto.activated
     assert forest.id not in table.grants.holders and swamp.id in table.grants.holders
+
+
+# -- keywords whose instances count: frenzy, absorb ------------------------------------------
+
+
+def test_each_frenzy_sliver_gives_an_instance_and_each_triggers() -> None:
+    from cardcli.magic import instances
+
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Frenzy Sliver")
+    duel.card("alice", "Frenzy Sliver")
+    sliver = duel.card("bob", "Metallic Sliver")  # "All Sliver creatures": anyone's
+    assert table.chars(sliver).instances == ("frenzy 1", "frenzy 1")
+    instances.unblocked(table, [sliver.id], set())
+    assert [t.source_id for t in table.trigger_queue] == [sliver.id, sliver.id]
+    table.trigger_queue.clear()
+    instances.unblocked(table, [sliver.id], {sliver.id})  # blocked: no trigger
+    assert table.trigger_queue == []
+
+
+def test_absorb_prevents_n_of_each_damage_and_goes_with_lost_abilities() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Lymph Sliver")
+    duel.card("alice", "Lymph Sliver")
+    sliver = duel.card("bob", "Metallic Sliver")
+    source = table.source_of(duel.card("alice", "Grizzly Bears"))
+    assert table.damage(source, sliver.id, 3) == 1  # two instances: 2 prevented
+    assert table.damage(source, sliver.id, 2) == 0
+    table.clock += 1
+    sliver.effects.append(ObjEffect(table.clock, lose_all=True))
+    sliver.touch()
+    assert table.chars(sliver).instances == ()
+    assert table.damage(source, sliver.id, 1) == 1

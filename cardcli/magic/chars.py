@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardcli.magic.cards import Ability, norm_keyword
+from cardcli.magic.instances import counted
 from cardcli.magic.objects import Obj
 
 Filter = Mapping[str, Any]
@@ -68,6 +69,8 @@ class Chars:
     lure: bool = False  # "All creatures able to block this creature do so." (509.1c)
     # The statics granting it abilities (613.1f; ``grants``), one for each permanent granting.
     grants: tuple[Ability, ...] = ()
+    # Each instance of the keywords whose instances count (frenzy 1, absorb 1: ``instances``).
+    instances: tuple[str, ...] = ()
 
     @property
     def is_creature(self) -> bool:
@@ -104,6 +107,7 @@ def compute(table: Table, obj: Obj) -> Chars:
     statics = table.statics if on_battlefield else ()
     # Layer 6: abilities.
     keywords = set(proto.keywords)
+    instances = counted(proto.keywords)
     lost = False
     layer6: list[tuple[int, int, Any]] = []
     partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
@@ -120,19 +124,24 @@ def compute(table: Table, obj: Obj) -> Chars:
     grants: list[Ability] = []
     for _, kind, item in layer6:
         if kind == 0:
-            keywords.update(norm_keyword(k) for k in item.ability.data.get("keywords", ()))
+            granted = [norm_keyword(k) for k in item.ability.data.get("keywords", ())]
+            keywords.update(granted)
+            instances.extend(counted(granted))
             if "abilities" in item.ability.data:
                 grants.append(item.ability)
         elif kind == 2:
             keywords.clear()
             grants.clear()
+            instances.clear()
             lost = True
         else:
             if item.lose_all:
                 keywords.clear()
                 grants.clear()
+                instances.clear()
                 lost = True
             keywords.update(item.keywords)
+            instances.extend(counted(item.keywords))
     frozen_keywords = frozenset(keywords)
     partial = Chars(types, subtypes, proto.supertypes, colors, frozen_keywords, 0, 0, lost)
     # Rule-modifying statics (can't block, can't attack, must attack), read after layer 6.
@@ -244,6 +253,7 @@ def compute(table: Table, obj: Obj) -> Chars:
         no_combat_damage,
         lure,
         tuple(grants),
+        tuple(instances),
     )
 
 

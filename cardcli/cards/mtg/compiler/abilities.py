@@ -27,6 +27,7 @@ from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
 from cardcli.cards.mtg.compiler.triggers import EVENT_AMOUNT_TRIGGERS, OTHERS_TRIGGERS, trigger_of
 from cardcli.cards.mtg.compiler.words import (
     COLORS,
+    COUNTED_KEYWORD,
     KEYWORDS_WITH_COST,
     RULELESS_KEYWORDS,
     engine_keyword,
@@ -153,7 +154,8 @@ _EXPANDED: dict[str, dict[str, Any]] = {
 
 def _keyword(item: str, parts: Parts) -> None:
     low = item.lower()
-    if re.fullmatch(r"annihilator \d+", low):  # the engine's trigger reads "Annihilator N"
+    if re.fullmatch(r"annihilator \d+", low) or COUNTED_KEYWORD.fullmatch(low):
+        # the engine reads "Annihilator N", "Frenzy N", "Absorb N" with their numbers
         parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])
         parts.read += 1
         return
