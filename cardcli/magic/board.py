@@ -17,7 +17,7 @@ from typing import Any
 
 from cardcli.engine.rng import Rng, derive
 from cardcli.magic import chars as chars_mod
-from cardcli.magic import counts
+from cardcli.magic import counts, grants
 from cardcli.magic.cards import Ability, Proto
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.decisions import Decision
@@ -148,6 +148,7 @@ class Board:
         self.outcome: dict[str, Any] = {}
         self.turn_count: dict[str, int] = {}
         self.extra: dict[str, Any] = {}  # the variant's own state
+        self.grants = grants.Grants()  # abilities granted by statics (613.1f)
 
     # -- set-up ----------------------------------------------------------------
 
@@ -369,6 +370,8 @@ class Board:
             watching = self.watchers.get(kind)
             if watching is not None:
                 watching[obj.id] = found
+        if self.grants.sources or proto.statics:
+            grants.entered(self, obj)
 
     def _leave_battlefield(self, obj: Obj) -> None:
         del self.battlefield[obj.id]
@@ -389,6 +392,8 @@ class Board:
                 watching.pop(obj.id, None)
         if self.combat is not None:
             self.combat.remove(obj.id)
+        if self.grants.sources or self.grants.holders:
+            grants.left(self, obj)
 
     # -- triggers ---------------------------------------------------------
 

@@ -137,6 +137,7 @@ class Proto:
     # A clone's "You may have this creature enter as a copy of ..." (614.1c, 706; ``copies``).
     enters_as_copy: Mapping[str, Any] | None = None
     own: Proto | None = None  # a copy's own card: what it is again off the battlefield (706)
+    base: Proto | None = None  # a permanent's proto with granted abilities: its printed one
 
     def is_type(self, kind: str) -> bool:
         return kind in self.types

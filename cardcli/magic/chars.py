@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardcli.magic.cards import Ability, norm_keyword
+from cardcli.magic.instances import counted
 from cardcli.magic.objects import Obj
 
 Filter = Mapping[str, Any]
@@ -66,6 +67,10 @@ class Chars:
     must_attack: bool = False
     no_combat_damage: bool = False
     lure: bool = False  # "All creatures able to block this creature do so." (509.1c)
+    # The statics granting it abilities (613.1f; ``grants``), one for each permanent granting.
+    grants: tuple[Ability, ...] = ()
+    # Each instance of the keywords whose instances count (frenzy 1, absorb 1: ``instances``).
+    instances: tuple[str, ...] = ()
 
     @property
     def is_creature(self) -> bool:
@@ -104,12 +109,13 @@ def compute(table: Table, obj: Obj) -> Chars:
     statics = table.statics if on_battlefield else ()
     # Layer 6: abilities.
     keywords = set(proto.keywords)
+    instances = counted(proto.keywords)
     lost = False
     layer6: list[tuple[int, int, Any]] = []
     partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
     for st in statics:
         static = st.ability.static
-        if static in ("keyword_grant", "attached", "lose_abilities") and applies(
+        if static in ("keyword_grant", "attached", "lose_abilities", "ability_grant") and applies(
             table, st, obj, partial
         ):
             layer6.append((st.timestamp, 2 if static == "lose_abilities" else 0, st))
@@ -117,17 +123,27 @@ def compute(table: Table, obj: Obj) -> Chars:
         if eff.keywords or eff.lose_all:
             layer6.append((eff.timestamp, 1, eff))
     layer6.sort(key=lambda item: (item[0], item[1]))
+    grants: list[Ability] = []
     for _, kind, item in layer6:
         if kind == 0:
-            keywords.update(norm_keyword(k) for k in item.ability.data.get("keywords", ()))
+            granted = [norm_keyword(k) for k in item.ability.data.get("keywords", ())]
+            keywords.update(granted)
+            instances.extend(counted(granted))
+            if "abilities" in item.ability.data:
+                grants.append(item.ability)
         elif kind == 2:
             keywords.clear()
+            grants.clear()
+            instances.clear()
             lost = True
         else:
             if item.lose_all:
                 keywords.clear()
+                grants.clear()
+                instances.clear()
                 lost = True
             keywords.update(item.keywords)
+            instances.extend(counted(item.keywords))
     frozen_keywords = frozenset(keywords)
     partial = Chars(types, subtypes, proto.supertypes, colors, frozen_keywords, 0, 0, lost)
     # Rule-modifying statics (can't block, can't attack, must attack), read after layer 6.
@@ -238,6 +254,8 @@ def compute(table: Table, obj: Obj) -> Chars:
         must_attack,
         no_combat_damage,
         lure,
+        tuple(grants),
+        tuple(instances),
     )
 
 

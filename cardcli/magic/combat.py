@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
+from cardcli.magic import instances
 from cardcli.magic.cards import LANDWALK
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import Answers, ask
@@ -301,6 +302,7 @@ def finish_blockers(table: Table, combat: Combat, team: str) -> None:
     for blocker_id, attacker_id in combat.blocks.items():
         blocker = table.objects[blocker_id]
         table.fire("blocks", {"object": blocker_id, "attacker": attacker_id}, blocker)
+    instances.unblocked(table, combat.attackers, combat.blocked)  # frenzy (702.68a)
     for attacker_id, blockers in combat.blocked_by.items():
         attacker = table.objects[attacker_id]
         # Flanking (702.25): each blocker without flanking gets -1/-1 until end of turn.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from cardcli.magic import damage_events
+from cardcli.magic import damage_events, instances
 from cardcli.magic.cards import Ability
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
@@ -106,6 +106,12 @@ def damage(
             return _prevented(table, source, target, amount, why=stopper)
         if _protected(table, obj, source) or _shielded(table, target, amount) == 0:
             return _prevented(table, source, target, amount)
+        absorb = instances.absorbed(table.chars(obj))
+        if absorb:  # 702.64a: "prevent N of that damage", each instance (702.64b)
+            _prevented(table, source, target, min(absorb, amount), why="absorb")
+            amount -= absorb
+            if amount <= 0:
+                return 0
         amount = _shielded(table, target, amount, consume=True)
         ch = table.chars(obj)
         table.emit(

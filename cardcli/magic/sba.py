@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardcli.magic import grants
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, Team
@@ -30,6 +31,7 @@ def check(table: Table, answers: Answers) -> bool:
     """
     if not table.dirty:
         return False  # nothing has changed since the last check
+    grants.refresh(table)  # abilities granted by statics, as statics and objects are now
     legend_losers = _legend_rule(table, answers)
     answers.clear()
     acted = False

@@ -104,8 +104,10 @@ class Table(Board):
             self.zone_abilities.pop(old.id, None)
             self.retired.add(old.id)
             gone[old.id] = old
-            # (a clone is itself again once it leaves the battlefield, 400.7)
-            proto = copies.get(old.id) or old.proto.own or old.proto
+            # (a clone is itself again once it leaves the battlefield, 400.7; granted
+            # abilities stay behind)
+            printed = old.proto.base or old.proto
+            proto = copies.get(old.id) or printed.own or printed
             new = Obj(self.new_id(), proto, old.owner, mv.to, old.card_no)
             self.objects[new.id] = new
             if mv.to == "battlefield":

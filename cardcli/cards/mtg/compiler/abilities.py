@@ -23,6 +23,7 @@ from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.copies import enters_as_copy
 from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
 from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
+from cardcli.cards.mtg.compiler.grants import granted_of
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.spell_costs import affinity, own_cost
@@ -31,6 +32,7 @@ from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
 from cardcli.cards.mtg.compiler.triggers import EVENT_AMOUNT_TRIGGERS, OTHERS_TRIGGERS, trigger_of
 from cardcli.cards.mtg.compiler.words import (
     COLORS,
+    COUNTED_KEYWORD,
     KEYWORDS_WITH_COST,
     RULELESS_KEYWORDS,
     engine_keyword,
@@ -162,7 +164,9 @@ _EXPANDED: dict[str, dict[str, Any]] = {
 
 def _keyword(item: str, parts: Parts) -> None:
     low = item.lower()
-    if re.fullmatch(r"(annihilator|crew) \d+", low):  # the engine writes out "Crew N" too
+    if re.fullmatch(r"(annihilator|crew) \d+", low) or COUNTED_KEYWORD.fullmatch(low):
+        # the engine reads "Annihilator N", "Frenzy N", "Absorb N" with their numbers, and
+        # writes out "Crew N"
         parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])
         parts.read += 1
         return
@@ -185,6 +189,8 @@ def _keyword(item: str, parts: Parts) -> None:
         ):  # fmt: skip
             parts.unread.append(item)
             return
+        if low.startswith("enchant "):  # 303.4a: what the Aura spell targets and attaches to
+            parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])
         parts.read += 1
         return
     written = re.fullmatch(
@@ -539,7 +545,7 @@ def _static_line(line: Line, ctx: Context, parts: Parts) -> bool | None:
         return None
     found = []
     for sentence in sentences(line.text):
-        read = static_of(sentence)
+        read = granted_of(sentence, ctx) or static_of(sentence)
         if read is None:
             return None
         found.append(read)

@@ -30,6 +30,9 @@ ENGINE_KEYWORDS = {
     "mountainwalk", "forestwalk", "changeling", "devoid", "infect", "wither",
     "undying", "persist", "split second", "convoke", "exalted", "storm",
 }  # fmt: skip
+# Keywords with a number whose every instance counts (``magic.instances``): frenzy 1 (702.68),
+# absorb 1 (702.64). A card's own is kept with its number ("Absorb 2").
+COUNTED_KEYWORD = re.compile(r"(frenzy|absorb) \d+")
 # Keywords that mean nothing to a game of the engine (a deck-building or multiplayer rule).
 RULELESS_KEYWORDS = {"partner", "friends forever", "choose a background", "doctor's companion"}
 KEYWORDS_WITH_COST = {"flashback", "equip", "cycling", "echo", "kicker", "multikicker", "buyback",
@@ -87,4 +90,9 @@ def singular(word: str) -> str:
 def engine_keyword(keyword: str) -> bool:
     """Does the engine apply this keyword (as MTGJSON or a keyword line names it)?"""
     low = keyword.strip().lower()
-    return low in ENGINE_KEYWORDS or bool(_PROTECTION.fullmatch(low)) or low == "can't be blocked"
+    return (
+        low in ENGINE_KEYWORDS
+        or bool(_PROTECTION.fullmatch(low))
+        or low == "can't be blocked"
+        or bool(COUNTED_KEYWORD.fullmatch(low))
+    )

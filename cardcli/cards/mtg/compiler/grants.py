@@ -1,0 +1,71 @@
+"""Abilities in quotes that a static ability grants to other objects (613.1f, layer 6).
+
+"Sliver creatures you control have "When this creature enters, it deals 1 damage to
+target player or planeswalker and you gain 1 life."", "Other Zombies have "{B}:
+Regenerate this permanent."", "Enchanted land has "{T}, Pay 1 life: Draw a card."".
+
+The quoted text is compiled as a card's own text would be, for an object of the
+receiving kind: there "this creature" (``~``) is the object that has the ability,
+the receiver, and "you" its controller (113.10, 113.8). The grant is an
+``ability_grant`` static (who it reaches: ``affects`` and ``controller``, as an
+anthem's) or an ``attached`` one (an Aura's or Equipment's), holding the granted
+abilities in ``abilities``. A quote whose text does not all compile, or that names
+the granting card ("~" in the quote would be the receiver, not it), is left unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.statics import _affected
+
+# The receiver's own name while its quoted text compiles ("this creature" becomes ~ too).
+_RECEIVER = "this object"
+_ATTACHED = re.compile(r"(Enchanted|Equipped) (creature|land|artifact|permanent)")
+_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact"}
+
+
+def granted_of(text: str, ctx: Context) -> tuple[str, list[dict[str, Any]]] | None:
+    """("abilities", [the grant]) for a sentence that grants quoted abilities; None if it is
+    none or cannot be read."""
+    match = re.fullmatch(r'(.+?) (?:gets ([+-]\d+)/([+-]\d+) and )?(?:have|has) "([^"]+)"\.?', text)
+    if match is None or ctx.compile_token is None:
+        return None
+    subject, power, toughness, quoted = match.groups()
+    attached = _ATTACHED.fullmatch(subject)
+    if attached is not None:
+        types = [_KINDS.get(attached.group(2), "Creature")]
+        grant: dict[str, Any] = {"static": "attached"}
+        if power is not None:
+            grant.update(power=int(power), toughness=int(toughness))
+    else:
+        if power is not None:
+            return None
+        reach = _affected(subject)
+        if reach is None:
+            return None
+        affects, whose = reach
+        types = list(affects.get("types", ["Creature"]))
+        grant = {"static": "ability_grant", "affects": affects, "controller": whose}
+    abilities = _quoted_abilities(quoted, types, ctx)
+    if abilities is None:
+        return None
+    grant["abilities"] = abilities
+    return "abilities", [grant]
+
+
+def _quoted_abilities(quoted: str, types: list[str], ctx: Context) -> list[dict[str, Any]] | None:
+    """The quote compiled as the text of an object of ``types``: its abilities, or None if
+    any of it is unread or it is more than abilities (keywords, a spell's text)."""
+    assert ctx.compile_token is not None
+    behaviour, whole = ctx.compile_token({"name": _RECEIVER, "types": types, "oracle": quoted})
+    if not whole or set(behaviour) != {"abilities"}:
+        return None
+    abilities: list[dict[str, Any]] = behaviour["abilities"]
+    if any("replacement" in a or "static" in a or a.get("zone") for a in abilities):
+        return None  # only triggered, activated and mana abilities are granted here
+    if any(a.get("when") in ("dies", "leaves") for a in abilities):
+        return None  # (what it had as it left: not kept for a grant that leaves with it)
+    return abilities

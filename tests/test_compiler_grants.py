@@ -1,0 +1,120 @@
+"""The compiler on abilities granted in quotes by a static ability (613.1f)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcli.cards.mtg.compiler import compile_card
+
+
+def card(name: str, oracle: str, *types: str, **facts: Any) -> dict[str, Any]:
+    return {"name": name, "oracle": oracle, "types": list(types or ["Creature"]), **facts}
+
+
+def no_text(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: no_text(v) for k, v in value.items() if k != "text"}
+    if isinstance(value, list):
+        return [no_text(v) for v in value]
+    return value
+
+
+def test_a_quoted_trigger_granted_to_slivers_is_the_receivers_own() -> None:
+    compiled = compile_card(
+        card(
+            "Lavabelly Sliver",
+            'Sliver creatures you control have "When this creature enters, it deals 1 damage to '
+            'target player or planeswalker and you gain 1 life."',
+            subtypes=["Sliver"],
+        )
+    )
+    assert compiled.status == "automated"
+    assert no_text(compiled.behaviour["abilities"]) == [
+        {
+            "static": "ability_grant",
+            "affects": {"types": ["Creature"], "subtypes": ["Sliver"]},
+            "controller": "you",
+            "abilities": [
+                {
+                    "when": "enters",
+                    "effects": [
+                        {"do": "damage", "amount": 1, "target": "player_or_planeswalker"},
+                        {"do": "gain_life", "amount": 1, "each": "you"},
+                    ],
+                }
+            ],
+        }
+    ]
+
+
+def test_other_zombies_and_an_auras_land_get_activated_abilities() -> None:
+    master = compile_card(
+        card("Zombie Master", 'Other Zombies have "{B}: Regenerate this permanent."')
+    )
+    (grant,) = master.behaviour["abilities"]
+    assert grant["affects"] == {"other": True, "subtypes": ["Zombie"], "types": ["Creature"]}
+    assert grant["controller"] == "any"
+    assert no_text(grant["abilities"]) == [
+        {
+            "activated": True,
+            "cost": {"mana": "{B}"},
+            "effects": [{"do": "regenerate", "each": "it"}],
+        }
+    ]
+    connections = compile_card(
+        card(
+            "Underworld Connections",
+            'Enchant land\nEnchanted land has "{T}, Pay 1 life: Draw a card."',
+            "Enchantment",
+            subtypes=["Aura"],
+        )
+    )
+    assert connections.status == "automated"
+    assert connections.behaviour["keywords"] == ["Enchant land"]  # what it targets (303.4a)
+    (grant,) = connections.behaviour["abilities"]
+    assert grant["static"] == "attached" and "affects" not in grant
+    assert no_text(grant["abilities"]) == [
+        {"activated": True, "cost": {"tap": True, "life": 1},
+         "effects": [{"do": "draw", "amount": 1, "each": "you"}]}
+    ]  # fmt: skip
+
+
+def test_an_aura_with_a_bonus_and_a_quoted_trigger() -> None:
+    umbra = compile_card(
+        card(
+            "Bear Umbra",
+            'Enchant creature\nEnchanted creature gets +2/+2 and has "Whenever this creature '
+            'attacks, untap all lands you control."',
+            "Enchantment",
+        )
+    )
+    (grant,) = umbra.behaviour["abilities"]
+    assert (grant["static"], grant["power"], grant["toughness"]) == ("attached", 2, 2)
+    assert grant["abilities"][0]["when"] == "attacks"
+
+
+def test_a_quote_not_all_read_leaves_the_line_unread() -> None:
+    for oracle in (
+        # The quote names the granting card: not the receiver, not read.
+        'Other creatures have "Whenever this creature attacks, you may have it fight Grothama, '
+        'All-Devouring."',
+        # A keyword in quotes is not an ability the model grants this way.
+        'Other creatures you control have "Ward—Pay 2 life."',
+        # A dies trigger granted: what it had as it left is not kept for it.
+        'Creatures you control have "When this creature dies, draw a card."',
+        'Creatures you control have "Frobnicate the widget."',
+    ):
+        compiled = compile_card(card("Granter", oracle))
+        assert compiled.status == "manual", oracle
+
+
+def test_keywords_with_a_number_are_kept_with_it_granted_or_printed() -> None:
+    frenzy = compile_card(card("Frenzy Sliver", "All Sliver creatures have frenzy 1."))
+    assert no_text(frenzy.behaviour["abilities"]) == [
+        {"static": "keyword_grant", "affects": {"types": ["Creature"], "subtypes": ["Sliver"]},
+         "controller": "any", "keywords": ["Frenzy 1"]}
+    ]  # fmt: skip
+    lymph = compile_card(card("Lymph Sliver", "All Sliver creatures have absorb 1."))
+    assert lymph.behaviour["abilities"][0]["keywords"] == ["Absorb 1"]
+    printed = compile_card(card("Absorber", "Absorb 2", keywords=["Absorb"]))
+    assert printed.status == "automated" and printed.behaviour["keywords"] == ["Absorb 2"]

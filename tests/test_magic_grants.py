@@ -1,0 +1,132 @@
+"""Abilities granted by static abilities (613.1f), played as the receiver's own (``grants``)."""
+
+from __future__ import annotations
+
+from cardcli.magic import grants
+from cardcli.magic.objects import ObjEffect
+from tests.magic_helpers import Duel
+
+
+def _enters_triggers(duel: Duel) -> list[tuple[str, int]]:
+    return [(t.source_name, t.source_id) for t in duel.table.trigger_queue]
+
+
+def test_a_sliver_entering_has_the_granted_trigger_and_an_opponents_does_not() -> None:
+    duel = Duel()
+    table = duel.table
+    lavabelly = duel.card("alice", "Lavabelly Sliver")
+    assert lavabelly.proto.base is not None  # it grants itself the ability too
+    mine = table.move(duel.card("alice", "Metallic Sliver", "hand"), "battlefield", "test")
+    theirs = table.move(duel.card("bob", "Metallic Sliver", "hand"), "battlefield", "test")
+    assert mine is not None and theirs is not None
+    assert _enters_triggers(duel) == [("Metallic Sliver", mine.id)]
+    assert "enters" in mine.proto.triggers and theirs.proto.base is None
+    assert mine.id in table.grants.holders and theirs.id not in table.grants.holders
+
+
+def test_two_granting_permanents_give_two_instances() -> None:
+    duel = Duel()
+    duel.card("alice", "Lavabelly Sliver")
+    second = duel.table.move(duel.card("alice", "Lavabelly Sliver", "hand"), "battlefield", "t")
+    assert second is not None
+    assert len(second.proto.triggers["enters"]) == 2
+    assert len(duel.table.trigger_queue) == 2  # from itself and from the other one
+
+
+def test_the_grant_goes_with_its_source_and_a_card_leaves_with_its_printed_abilities() -> None:
+    duel = Duel()
+    table = duel.table
+    lavabelly = duel.card("alice", "Lavabelly Sliver")
+    sliver = duel.card("alice", "Metallic Sliver")
+    assert sliver.proto.base is not None
+    dead = table.move(sliver, "graveyard", "test")
+    assert dead is not None and dead.proto.base is None  # a new object, printed (400.7)
+    sliver = duel.card("alice", "Metallic Sliver")
+    table.move(lavabelly, "graveyard", "test")
+    assert sliver.proto.base is None and not sliver.proto.triggers
+    assert not table.grants.holders and table.grants.sources == 0
+    table.trigger_queue.clear()
+    table.move(duel.card("alice", "Metallic Sliver", "hand"), "battlefield", "test")
+    assert table.trigger_queue == []
+
+
+def test_loses_all_abilities_in_timestamp_order_with_the_grant() -> None:
+    duel = Duel()
+    table = duel.table
+    early = duel.card("alice", "Metallic Sliver")
+    table.clock += 1
+    early.effects.append(ObjEffect(table.clock, lose_all=True))  # before the grant (613.7)
+    early.touch()
+    duel.card("alice", "Lavabelly Sliver")
+    assert early.proto.base is not None  # the later grant applies after the loss
+    late = duel.card("alice", "Metallic Sliver")
+    assert late.proto.base is not None
+    table.clock += 1
+    late.effects.append(ObjEffect(table.clock, lose_all=True))  # after it: all gone
+    late.touch()
+    grants.refresh(table)
+    assert late.proto.base is None and early.proto.base is not None
+
+
+def test_other_zombies_can_activate_the_granted_ability_and_the_master_cannot() -> None:
+    duel = Duel()
+    table = duel.table
+    master = duel.card("alice", "Zombie Master")
+    crawler = duel.card("alice", "Gravecrawler")
+    bobs = duel.card("bob", "Gravecrawler")  # "Other Zombies": anyone's
+    assert [a.text for a in crawler.proto.activated] == ["{B}: Regenerate this permanent."]
+    assert bobs.proto.activated and not master.proto.activated
+    assert crawler.id in table.acting and master.id not in table.acting
+
+
+def test_an_auras_grant_follows_what_it_is_attached_to() -> None:
+    duel = Duel()
+    table = duel.table
+    forest = duel.card("alice", "Forest")
+    swamp = duel.card("alice", "Swamp")
+    aura = duel.card("alice", "Underworld Connections")
+    aura.attached_to = forest.id
+    table.static_version += 1
+    grants.refresh(table)
+    assert [a.text for a in forest.proto.activated] == ["{T}, Pay 1 life: Draw a card."]
+    assert forest.proto.mana_abilities  # it still taps for {G}
+    aura.attached_to = swamp.id
+    table.static_version += 1
+    grants.refresh(table)
+    assert not forest.proto.activated and swamp.proto.activated
+    assert forest.id not in table.grants.holders and swamp.id in table.grants.holders
+
+
+# -- keywords whose instances count: frenzy, absorb ------------------------------------------
+
+
+def test_each_frenzy_sliver_gives_an_instance_and_each_triggers() -> None:
+    from cardcli.magic import instances
+
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Frenzy Sliver")
+    duel.card("alice", "Frenzy Sliver")
+    sliver = duel.card("bob", "Metallic Sliver")  # "All Sliver creatures": anyone's
+    assert table.chars(sliver).instances == ("frenzy 1", "frenzy 1")
+    instances.unblocked(table, [sliver.id], set())
+    assert [t.source_id for t in table.trigger_queue] == [sliver.id, sliver.id]
+    table.trigger_queue.clear()
+    instances.unblocked(table, [sliver.id], {sliver.id})  # blocked: no trigger
+    assert table.trigger_queue == []
+
+
+def test_absorb_prevents_n_of_each_damage_and_goes_with_lost_abilities() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Lymph Sliver")
+    duel.card("alice", "Lymph Sliver")
+    sliver = duel.card("bob", "Metallic Sliver")
+    source = table.source_of(duel.card("alice", "Grizzly Bears"))
+    assert table.damage(source, sliver.id, 3) == 1  # two instances: 2 prevented
+    assert table.damage(source, sliver.id, 2) == 0
+    table.clock += 1
+    sliver.effects.append(ObjEffect(table.clock, lose_all=True))
+    sliver.touch()
+    assert table.chars(sliver).instances == ()
+    assert table.damage(source, sliver.id, 1) == 1
