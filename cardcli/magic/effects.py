@@ -58,6 +58,8 @@ def run_effect(table: Table, res: Resolution) -> None:
     """Resolve the effect at ``res.index`` (may raise ``NeedDecision``)."""
     effect = res.item.effects[res.index]
     key = f"{res.index}"
+    if not _done_now(table, res, effect):
+        return  # "If there are seven or more cards in your graveyard, instead ..." (608.2c)
     condition = effect.get("if")
     if condition is not None and (res.paid is True) != (condition == "paid"):
         return  # "if a player does" (608.2c)
@@ -88,6 +90,18 @@ def run_effect(table: Table, res: Resolution) -> None:
         # "You may discard a card. If you do, ...": done only if a card was discarded
         counted = effect.get("do") in ("discard", "sacrifice")
         res.paid = not counted or _things_done(res) != done_before
+
+
+def _done_now(table: Table, res: Resolution, effect: Effect) -> bool:
+    """An effect with ``instead`` is done only if its condition holds, and then the effect
+    just before the first of them is not (608.2c: checked as the spell resolves)."""
+    effects = res.item.effects
+    source = table.objects.get(res.item.source_id)
+    controller = res.item.controller
+    if "instead" in effect:
+        return table.holds(effect["instead"], controller, source)
+    following = effects[res.index + 1] if res.index + 1 < len(effects) else {}
+    return "instead" not in following or not table.holds(following["instead"], controller, source)
 
 
 def _things_done(res: Resolution) -> tuple[int, int]:

@@ -24,6 +24,7 @@ from cardcli.cards.mtg.compiler.copies import enters_as_copy
 from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
 from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
 from cardcli.cards.mtg.compiler.grants import granted_of
+from cardcli.cards.mtg.compiler.instead import instead_effects
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.spell_costs import affinity, own_cost
@@ -371,6 +372,13 @@ def _body_effects(body: str, ctx: Context) -> list[dict[str, Any]] | None:
     return found or None
 
 
+def _effects_after(text: str, before: list[dict[str, Any]], ctx: Context) -> list[Any] | None:
+    """One sentence's effects, with a paragraph's before it (what "that spell" names)."""
+    inner = ctx.for_ability(itself=False)
+    inner.before = list(before)
+    return effects_of(text, inner)
+
+
 def _says_that_many(value: Any) -> bool:
     if isinstance(value, dict):
         return value.get("previous") == "event_amount" or any(
@@ -560,7 +568,10 @@ def _static_line(line: Line, ctx: Context, parts: Parts) -> bool | None:
 def _spell_line(line: Line, ctx: Context, parts: Parts) -> bool | None:
     if not ctx.spell:
         return None
-    effects = _body_effects(line.text, ctx.for_ability(itself=False))
+    effects = instead_effects(line.text, parts.spell, lambda text, before: _effects_after(
+        text, before, ctx))  # fmt: skip
+    if effects is None:
+        effects = _body_effects(line.text, ctx.for_ability(itself=False))
     if effects is None or _chosen_mana(effects):
         return False
     parts.spell.extend(effects)

@@ -146,13 +146,19 @@ def count_of(text: str) -> dict[str, Any] | None:
         "basic land types among lands you control",
     ):
         return {"count": "basic_land_types", "controller": "you"}  # domain (305.6)
-    match = re.fullmatch(r"(.*?)cards? in (your|all|each player's|all players') graveyards?", text)
+    match = re.fullmatch(
+        r"(.*?)cards? in (your|all|each player's|all players'|your opponents'|an opponent's)"
+        r" graveyards?",
+        text,
+    )
     if match:
         adjectives = match.group(1).strip()
         noun = noun_phrase("each " + adjectives + " card") if adjectives else None
         if adjectives and noun is None:
             return None
-        whose = "you" if match.group(2) == "your" else "any"
+        whose = {"your": "you", "your opponents'": "opponents", "an opponent's": "opponents"}.get(
+            match.group(2), "any"
+        )
         kind = "cards_in_graveyard"
         filt = dict(noun.filter) if noun is not None else {}
         if filt.get("types") == ["Creature"] and len(filt) == 1:
