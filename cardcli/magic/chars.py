@@ -358,9 +358,13 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
         elif key == "min_mana_value":
             if obj.proto.mana_value < int(value):
                 return False
-        elif key in ("chosen_type", "chosen_color"):  # "of the chosen type" (the source's)
+        elif key in ("chosen_type", "chosen_color", "not_chosen_type"):  # (the source's choice)
             source = table.objects.get(source_id) if source_id is not None else None
             chosen = source.chosen if source is not None else None
+            if key == "not_chosen_type":
+                if chosen is not None and chosen in chars.subtypes:
+                    return False
+                continue
             if chosen is None:
                 return False
             if key == "chosen_color" and chosen not in chars.colors:

@@ -18,6 +18,7 @@ from cardcli.magic.copies_asking import choose_entry
 from cardcli.magic.decisions import Decision
 from cardcli.magic.delayed import create as delayed_trigger
 from cardcli.magic.effects_asking import (
+    choose_value,
     chosen_own,
     discard,
     pay,
@@ -497,6 +498,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "copy_token": copy_token,
     "becomes": becomes,
     "copy_spell": copy_spell,
+    "choose_value": choose_value,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardcli.magic import chosen as chosen_mod
 from cardcli.magic.cards import Effect
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
@@ -403,3 +404,30 @@ def search(table: Table, res: Resolution, effect: Effect, key: str) -> None:
                     "why": "on top",
                 }
             )
+
+
+def choose_value(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """ "Choose a creature type." as a spell resolves (608.2d): its controller chooses, best
+    first as for a permanent's entry choice; what follows reads it as "the chosen type" (the
+    spell's own, kept on it until it leaves the stack)."""
+    source = table.objects.get(res.item.source_id)
+    if source is None:
+        return
+    options = chosen_mod.options_for(table, res.item.controller, effect)
+    if not options:
+        return
+    what = "a color" if effect.get("chooses") == "color" else "a creature type"
+    picks = ask(
+        table,
+        res.answers,
+        f"{key}:choose_value",
+        Decision(
+            "choose_value",
+            res.item.controller,
+            f"{res.item.name}: {res.item.controller} chooses {what} (choose {options[0]}, ...)",
+            options,
+            data={"card": source.id},
+        ),
+    )
+    if picks:
+        chosen_mod.record(table, source, chosen_mod.value_of(effect, picks[0]))

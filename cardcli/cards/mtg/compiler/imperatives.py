@@ -446,8 +446,16 @@ def _pay(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
     return None if cost is None else [{"do": "pay_mana", "mana": cost}]
 
 
+def _choose(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """ "Choose a creature type." / "Choose a color." as a spell resolves (608.2d)."""
+    kinds = {"a creature type": "creature_type", "a color": "color", "a colour": "color"}
+    kind = kinds.get(rest)
+    return None if kind is None else [{"do": "choose_value", "chooses": kind}]
+
+
 IMPERATIVES: dict[str, Handler] = {
     "pay": _pay,
+    "choose": _choose,
     "mill": _mill,
     "prevent": _prevent,
     "discard": _discard,

@@ -186,7 +186,11 @@ def _post_modifiers(noun: Noun, rest: str | None) -> str | None:
             if rest.endswith(phrase):
                 rest, changed = rest[: -len(phrase)], True
                 noun.filter[key] = True
-        match = re.search(r" of the chosen (type|creature type|colou?r)$", rest)
+        match = re.search(r" that (?:aren't|isn't) of the chosen (?:creature )?type$", rest)
+        if match:  # "Destroy all creatures that aren't of the chosen type."
+            noun.filter["not_chosen_type"] = True
+            rest, changed = rest[: match.start()], True
+        match = re.search(r" of (?:the chosen|that) (type|creature type|colou?r)$", rest)
         if match:  # the value chosen as the source entered (614.12)
             key = "chosen_color" if match.group(1).startswith("colo") else "chosen_type"
             noun.filter[key] = True
