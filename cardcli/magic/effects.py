@@ -34,6 +34,7 @@ from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.halves import half_lives
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
+from cardcli.magic.proliferate import proliferate
 from cardcli.magic.reach import (
     Resolution,
     amount_of_effect,
@@ -499,6 +500,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "becomes": becomes,
     "copy_spell": copy_spell,
     "choose_value": choose_value,
+    "proliferate": proliferate,
 }
 
 

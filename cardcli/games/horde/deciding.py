@@ -8,7 +8,7 @@ from typing import Any
 from cardcli.games.horde import judge, opening
 from cardcli.games.horde.crewing import crew_pick
 from cardcli.games.horde.judge import HORDE
-from cardcli.magic import activation, casting, combat
+from cardcli.magic import activation, casting, combat, proliferate
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
 from cardcli.magic.objects import Obj
@@ -153,6 +153,11 @@ class Deciding:
             objs = [table.objects[int(o[1:])] for o in options]
             best = max(objs, key=lambda o: judge.permanent_value(table, o), default=None)
             return f"choose #{best.id}" if best is not None else "choose done"
+        if kind == "proliferate":
+            if decision.picked:
+                return "choose done"
+            good = [o for o in options if proliferate.wanted(table, seat, o)][:40]
+            return "choose " + " ".join(good) if good else "choose done"
         if kind == "search":
             return f"choose {options[0]}" if options else "choose done"
         if decision.picked and decision.can_finish:

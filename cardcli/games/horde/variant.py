@@ -12,7 +12,7 @@ from typing import Any
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.games.horde.blocking import horde_blocks
-from cardcli.magic import casting, combat
+from cardcli.magic import casting, combat, proliferate
 from cardcli.magic.choices import Casting
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
@@ -38,6 +38,8 @@ class HordeVariant(Variant[Table]):
         """The Horde's answer to a decision: chance, through a stream labelled by its kind."""
         rng = table.rng(f"horde:{decision.kind}")
         options = list(decision.options)
+        if decision.kind == "proliferate":  # what helps it, nothing else
+            return [o for o in options if proliferate.wanted(table, decision.player, o)]
         if decision.kind == "choose_value":
             return options[:1]  # a colour or creature type: the one its cards show most
         if decision.kind == "x":

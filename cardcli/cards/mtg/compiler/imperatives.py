@@ -456,6 +456,7 @@ def _choose(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | Non
 IMPERATIVES: dict[str, Handler] = {
     "pay": _pay,
     "choose": _choose,
+    "proliferate": lambda rest, ctx, before: [{"do": "proliferate"}] if not rest else None,
     "mill": _mill,
     "prevent": _prevent,
     "discard": _discard,
