@@ -41,6 +41,7 @@ WATCHED = (
     "creature_attacks_alone",  # 506.5: the only creature declared as an attacker (exalted)
     "you_attack",
     "creature_deals_combat_damage_to_player",
+    "main_phase",  # 505.4: "at the beginning of your first main phase"
 )
 # Whose deeds a watching trigger watches when its data give no ``controller``.
 WATCH_DEFAULT = {"gain_life": "you", "draw": "you", "you_attack": "you"}  # the others: any

@@ -40,6 +40,7 @@ from cardcli.magic.reach import (
     token_proto,
     value_of,
 )
+from cardcli.magic.relic_effects import chosen_from_graveyard, reveal_cast
 from cardcli.magic.table import Move
 from cardcli.magic.targets import Slot, slots_of, spell_label
 
@@ -214,6 +215,8 @@ def _return_to_battlefield(table: Table, res: Resolution, effect: Effect, key: s
         # ability of a card in a graveyard (unearth): that card, if it is still there.
         went = table.objects.get(int(res.item.context.get("went", res.item.source_id)))
         reached = [went] if went is not None and went.zone == "graveyard" else []
+    elif effect.get("chosen"):  # "each player returns a creature card from their graveyard"
+        reached = chosen_from_graveyard(table, res, effect, key)
     else:
         reached = _from_graveyards(table, res, effect)
     counter = effect.get("counter")
@@ -462,6 +465,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "fight": fight,
     "dig": dig,
     "delayed_trigger": delayed_trigger,
+    "reveal_cast": reveal_cast,
 }
 
 

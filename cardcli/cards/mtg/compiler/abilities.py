@@ -22,6 +22,7 @@ from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
+from cardcli.cards.mtg.compiler.relics import reveal_cast
 from cardcli.cards.mtg.compiler.statics import static_of
 from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
 from cardcli.cards.mtg.compiler.triggers import EVENT_AMOUNT_TRIGGERS, OTHERS_TRIGGERS, trigger_of
@@ -372,11 +373,13 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
         body = intervening.group(2)
         triggers = [{**t, "condition": condition} for t in triggers]
     itself = all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
-    gone = any(t["when"] in ("dies", "leaves") for t in triggers)
+    gone = any(t["when"] in ("dies", "leaves", "put_into_graveyard") for t in triggers)
     amounted = all(  # "that many": the damage dealt, the life gained, how many entered
         t["when"] in EVENT_AMOUNT_TRIGGERS or t.get("one_or_more") for t in triggers
     )
-    effects = _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
+    effects = reveal_cast(body) or _body_effects(
+        upper_first(body), ctx.for_ability(itself, gone, amounted)
+    )
     if effects is None or _chosen_mana(effects):
         return False
     for trigger in triggers:

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
+from cardcli.cards.mtg.compiler.relics import main_phase_trigger
 
 Trigger = dict[str, Any]
 
@@ -26,6 +27,7 @@ _OWN = {
     "deals combat damage to an opponent": "deals_combat_damage_to_player",
     "becomes the target of a spell or ability": "becomes_target",
     "becomes the target of a spell": "becomes_target",
+    "is put into a graveyard from anywhere": "put_into_graveyard",  # 603.6c, 603.10a
 }
 _BY = {"becomes the target of a spell": "spell"}
 # Triggers on what another object did: there, "it" is that object, not the card.
@@ -68,6 +70,9 @@ def trigger_of(
                          r"opponent's) turn|(each) combat)", text)  # fmt: skip
     if match:
         return [{"when": "begin_combat", "whose": _WHOSE[match.group(1) or match.group(2)]}]
+    main = main_phase_trigger(text)
+    if main is not None:
+        return main
     if text in ("When you cast this spell", "When you cast ~"):
         return [{"when": "cast_self"}]
     match = re.fullmatch(r"Whenever (you|a player|an opponent) (gains? life|draws? a card|attack)",
