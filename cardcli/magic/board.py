@@ -42,6 +42,7 @@ WATCHED = (
     "you_attack",
     "creature_deals_combat_damage_to_player",
     "main_phase",  # 505.4: "at the beginning of your first main phase"
+    "draw_step",  # 504.2: "at the beginning of each player's draw step", after the draw
 )
 # Whose deeds a watching trigger watches when its data give no ``controller``.
 WATCH_DEFAULT = {"gain_life": "you", "draw": "you", "you_attack": "you"}  # the others: any

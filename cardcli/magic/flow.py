@@ -211,6 +211,7 @@ def _begin_step(table: Table) -> None:
     elif step == "draw":
         for player in team.players:  # 805.4b: each player of the team draws
             table.draw(player.name)
+        _beginning_triggers(table, "draw_step")  # 504.2: then abilities trigger
     elif step == "main1":
         _beginning_triggers(table, "main_phase")  # 505.4: "at the beginning of ... main phase"
     elif step == "begin_combat":

@@ -184,5 +184,7 @@ def cards_count(rest: str) -> Any:
         return for_each(count, match.group(2)) if match.group(2) else count
     if rest == "that many cards":  # the amount of the event that triggered it
         return amount("that many")
+    if rest == "an additional card":  # "that player draws an additional card" (Dictate)
+        return 1
     match = re.fullmatch(r"cards equal to (.+)", rest)
     return amount(match.group(1)) if match else None

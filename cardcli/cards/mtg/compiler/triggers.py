@@ -47,6 +47,7 @@ _DEEDS = {
 _STEPS = {
     "upkeep": "upkeep",
     "end step": "end_step",
+    "draw step": "draw_step",  # 504.2
 }
 _WHOSE = {
     "your": "yours",
@@ -63,7 +64,7 @@ def trigger_of(
     """``"When ~ enters"`` -> ``[{"when": "enters"}]``; None if the model has no such trigger."""
     text = " ".join(text.split())
     match = re.fullmatch(r"At the beginning of (your|each|the|each player's|each opponent's) "
-                         r"(upkeep|end step)", text)  # fmt: skip
+                         r"(upkeep|end step|draw step)", text)  # fmt: skip
     if match:
         return [{"when": _STEPS[match.group(2)], "whose": _WHOSE[match.group(1)]}]
     match = re.fullmatch(r"At the beginning of (?:combat on (your|each player's|each "
