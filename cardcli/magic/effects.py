@@ -27,6 +27,7 @@ from cardcli.magic.effects_asking import (
 )
 from cardcli.magic.effects_combat import fight, prevent_all
 from cardcli.magic.effects_library import dig, scry, surveil
+from cardcli.magic.losing import lose_game
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
 from cardcli.magic.reach import (
@@ -466,6 +467,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "dig": dig,
     "delayed_trigger": delayed_trigger,
     "reveal_cast": reveal_cast,
+    "lose_game": lose_game,
 }
 
 

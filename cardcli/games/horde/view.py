@@ -441,6 +441,7 @@ def describe(line: dict[str, Any]) -> str | None:
             "life": "the players have no life left",
             "library": "a player drew from an empty library",
             "poison": "the players have too many poison counters",
+            "effect": f"{' and '.join(line['players'])} lost the game by an effect (104.3e)",
         }.get(str(line["reason"]), "the Horde has no creatures and no library left")
     if kind == "paid":
         return f"{line['who']} pays for {line['card']}: exiles {' '.join(line['exiled'])}"
@@ -473,6 +474,7 @@ def describe(line: dict[str, Any]) -> str | None:
             why = {
                 "life": "their life ran out",
                 "poison": "the players have too many poison counters",
+                "effect": "an effect made a player lose the game",
             }.get(str(result.get("reason")), "a player drew from an empty library")
             return f"game over: the Horde wins on turn {result['turns']} ({why})"
         return f"game over: nobody wins ({result.get('reason')})"

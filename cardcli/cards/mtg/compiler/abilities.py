@@ -384,7 +384,10 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
         return False
     for trigger in triggers:
         if delayed:
-            parts.spell.append(this_turn_effect(trigger, effects, line.printed))
+            made = this_turn_effect(trigger, effects, line.printed)
+            if made is None:
+                return False
+            parts.spell.append(made)
             continue
         parts.abilities.append({**trigger, "effects": effects, "text": line.printed})
     return True

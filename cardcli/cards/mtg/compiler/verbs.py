@@ -13,6 +13,7 @@ from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each, times
 from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.delayed import lose_game
 from cardcli.cards.mtg.compiler.imperatives import create
 from cardcli.cards.mtg.compiler.phrases import noun_phrase, until
 from cardcli.cards.mtg.compiler.relics import chosen_one
@@ -140,6 +141,9 @@ def life(
 
 
 def _loses(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    if rest == "the game":  # 104.3e
+        reach = player_reach(subject, ctx, before)
+        return None if reach is None else lose_game(reach)
     return life(subject, rest, ctx, before, "lose_life")
 
 
