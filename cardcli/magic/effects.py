@@ -156,8 +156,12 @@ def _lose_life(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     reached = subjects(table, res, effect, default="each_opponent")
     remember(table, res, reached)
     amount = amount_of_effect(table, res, effect)
+    half = effect.get("half_life")
     lost = 0
     for player in players_of(table, reached):
+        if half:  # "loses half their life, rounded up" (107.1a): each player's own life
+            life = max(0, table.players[player].team.life or 0)
+            amount = (life + 1) // 2 if half == "up" else life // 2
         lost += table.lose_life(player, amount, "effect")
     res.results["life_lost"] = res.results.get("life_lost", 0) + lost
 

@@ -144,6 +144,14 @@ def _loses(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[
     if rest == "the game":  # 104.3e
         reach = player_reach(subject, ctx, before)
         return None if reach is None else lose_game(reach)
+    half = re.fullmatch(r"half (?:their|your) life, rounded (up|down)", rest)
+    if half:  # 107.1a: "that player loses half their life, rounded up" (Havoc Festival)
+        reach = player_reach(subject, ctx, before)
+        if reach is None:
+            return None
+        if (rest.split()[1] == "your") != (reach.get("each") == "you"):
+            return None  # "your life" is only yours; "their life" a player's own
+        return [{"do": "lose_life", **reach, "half_life": half.group(1)}]
     return life(subject, rest, ctx, before, "lose_life")
 
 
