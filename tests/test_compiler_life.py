@@ -1,4 +1,5 @@
-"""'loses half their life, rounded up' (107.1a): the player's own life, halved as it says."""
+"""A player's life and poison as amounts: "loses half their life, rounded up" (107.1a), "for
+each poison counter your opponents have" (122.1f, 810.10)."""
 
 from __future__ import annotations
 
@@ -41,3 +42,14 @@ def test_a_target_player() -> None:
 def test_what_is_not_the_model_stays_unread(oracle: str) -> None:
     compiled = compile_card({"name": "Test Fest", "types": ["Enchantment"], "oracle": oracle})
     assert compiled.unread
+
+
+def test_for_each_poison_counter_your_opponents_have() -> None:
+    compiled = compile_card(
+        {"name": "Test Lord", "types": ["Creature"], "power": "4", "toughness": "4",
+         "oracle": "At the beginning of your upkeep, create a 1/1 green Phyrexian Insect "
+                   "creature token with infect for each poison counter your opponents have."}
+    )  # fmt: skip
+    assert compiled.unread == ()
+    (effect,) = compiled.behaviour["abilities"][0]["effects"]
+    assert effect["amount"] == {"count": "poison", "controller": "opponents"}

@@ -127,6 +127,9 @@ def count_of(text: str) -> dict[str, Any] | None:
     low = text.lower()
     if low in ("cards in your hand", "cards in hand", "card in your hand"):
         return {"count": "cards_in_hand", "controller": "you"}
+    poison = re.fullmatch(r"poison counters? (your opponents|each opponent|you) ha(?:ve|s)", low)
+    if poison:  # "for each poison counter your opponents have" (Phyrexian Swarmlord)
+        return {"count": "poison", "controller": "you" if poison.group(1) == "you" else "opponents"}
     match = re.fullmatch(r"(.*?)cards? in (your|all|each player's|all players') graveyards?", text)
     if match:
         adjectives = match.group(1).strip()
