@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardcli.magic.attack_orders import must_attack_player
 from cardcli.magic.cards import Ability, Effect, norm_keyword
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
@@ -472,6 +473,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "delayed_trigger": delayed_trigger,
     "reveal_cast": reveal_cast,
     "lose_game": lose_game,
+    "must_attack_player": must_attack_player,
 }
 
 

@@ -355,6 +355,11 @@ def describe(line: dict[str, Any]) -> str | None:
         return f"trigger #{line['id']}: {line['text']}{_modes(line)}{aim}"
     if kind == "resolved":
         return f"#{line['id']} {line['card']} resolves"
+    if kind == "chosen_at_random":
+        return (
+            f"{line['who']} chooses {line['chosen']} at random (among {', '.join(line['among'])}):"
+            f" {_ids(line['for'])} attacks {line['chosen']} this combat if able"
+        )
     if kind == "delayed_trigger":
         how = "until end of turn" if line["until"] == "end_of_turn" else "once"
         about = f" (#{line['object']})" if "object" in line else ""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount, count_of, for_each
+from cardcli.cards.mtg.compiler.attack_orders import random_opponent_attack
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
@@ -377,8 +378,10 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
     amounted = all(  # "that many": the damage dealt, the life gained, how many entered
         t["when"] in EVENT_AMOUNT_TRIGGERS or t.get("one_or_more") for t in triggers
     )
-    effects = reveal_cast(body) or _body_effects(
-        upper_first(body), ctx.for_ability(itself, gone, amounted)
+    effects = (
+        reveal_cast(body)
+        or (itself and random_opponent_attack(body))
+        or _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
     )
     if effects is None or _chosen_mana(effects):
         return False
