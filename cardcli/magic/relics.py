@@ -26,8 +26,14 @@ class Table(Protocol):
 
     def graveyard_abilities_lost(self) -> bool: ...
 
+    def watch(self, kind: str, context: dict[str, Any], player: str) -> None: ...
+
 
 KIND = "put_into_graveyard"
+# "Whenever a card is put into an opponent's graveyard from anywhere" (Vulturous Zombie): a
+# permanent's watch, ``controller`` naming whose graveyard; a token is no card (it does not
+# trigger it).
+WATCHED_KIND = "card_to_graveyard"
 
 
 def landed(table: Table, arrivals: list[tuple[Obj, Obj, str, Chars]]) -> None:
@@ -36,6 +42,9 @@ def landed(table: Table, arrivals: list[tuple[Obj, Obj, str, Chars]]) -> None:
     characteristics as it left)."""
     lost_there: bool | None = None
     for old, new, was, lki in arrivals:
+        if new.card_no is not None:  # a card, not a token (111.1)
+            context = {"object": new.id, "player": new.owner, "name": new.name, "from": was}
+            table.watch(WATCHED_KIND, context, new.owner)
         abilities = old.proto.triggers.get(KIND, ())
         if not abilities:
             continue

@@ -119,8 +119,10 @@ class Table(Board):
                     self.zone_abilities[new.id] = new
             results.append(new)
             went[old.id] = new.id
-            if mv.to == "graveyard" and relics.KIND in old.proto.triggers:
-                landed.append((old, new, was, lki))  # "put into a graveyard from anywhere"
+            if mv.to == "graveyard" and (
+                relics.KIND in old.proto.triggers or self.watchers[relics.WATCHED_KIND]
+            ):  # "put into a graveyard from anywhere": its own, or another's watching
+                landed.append((old, new, was, lki))
             event: Event = {
                 "type": "moved",
                 "card": old.name,

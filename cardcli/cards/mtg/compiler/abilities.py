@@ -23,7 +23,7 @@ from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
-from cardcli.cards.mtg.compiler.relics import reveal_cast
+from cardcli.cards.mtg.compiler.relics import reveal_cast, watch_body_ok
 from cardcli.cards.mtg.compiler.statics import static_of
 from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
 from cardcli.cards.mtg.compiler.triggers import EVENT_AMOUNT_TRIGGERS, OTHERS_TRIGGERS, trigger_of
@@ -383,7 +383,7 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
         or (itself and random_opponent_attack(body))
         or _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
     )
-    if effects is None or _chosen_mana(effects):
+    if effects is None or _chosen_mana(effects) or not watch_body_ok(triggers, effects):
         return False
     for trigger in triggers:
         if delayed:

@@ -37,6 +37,29 @@ def main_phase_trigger(text: str) -> list[dict[str, Any]] | None:
     return [{"when": "main_phase", "whose": _WHOSE[match.group(1)]}]
 
 
+_GRAVEYARD = re.compile(
+    r"Whenever a card is put into (your|an opponent's|a) graveyard from anywhere"
+)
+_WHOSE_GRAVEYARD = {"your": "you", "an opponent's": "opponents", "a": "any"}
+
+
+def graveyard_watch(text: str) -> list[dict[str, Any]] | None:
+    """ "Whenever a card is put into an opponent's graveyard from anywhere" (Vulturous Zombie)
+    -> ``card_to_graveyard`` with ``controller``: whose graveyard."""
+    match = _GRAVEYARD.fullmatch(" ".join(text.split()))
+    if match is None:
+        return None
+    return [{"when": "card_to_graveyard", "controller": _WHOSE_GRAVEYARD[match.group(1)]}]
+
+
+def watch_body_ok(triggers: list[dict[str, Any]], effects: list[Effect]) -> bool:
+    """A ``card_to_graveyard`` trigger's "it" would be the card in a graveyard, which the
+    model's ``that_creature`` (a permanent) does not reach: such a body is not read."""
+    if all(t.get("when") != "card_to_graveyard" for t in triggers):
+        return True
+    return "that_creature" not in repr(effects)
+
+
 _REVEAL_CAST = re.compile(
     r"[Rr]eveal an additional card from the top of the Horde's library\. The Horde casts that "
     r"card\."

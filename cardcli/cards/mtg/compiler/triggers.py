@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
-from cardcli.cards.mtg.compiler.relics import main_phase_trigger
+from cardcli.cards.mtg.compiler.relics import graveyard_watch, main_phase_trigger
 
 Trigger = dict[str, Any]
 
@@ -33,7 +33,7 @@ _BY = {"becomes the target of a spell": "spell"}
 # Triggers on what another object did: there, "it" is that object, not the card.
 OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast",
                    "permanent_enters", "creature_attacks",
-                   "creature_deals_combat_damage_to_player")  # fmt: skip
+                   "creature_deals_combat_damage_to_player", "card_to_graveyard")  # fmt: skip
 # Triggers whose event has an amount: "that many" / "that much" in their effects is it.
 EVENT_AMOUNT_TRIGGERS = ("dealt_damage", "deals_combat_damage_to_player",
                          "creature_deals_combat_damage_to_player", "gain_life")  # fmt: skip
@@ -71,7 +71,7 @@ def trigger_of(
                          r"opponent's) turn|(each) combat)", text)  # fmt: skip
     if match:
         return [{"when": "begin_combat", "whose": _WHOSE[match.group(1) or match.group(2)]}]
-    main = main_phase_trigger(text)
+    main = main_phase_trigger(text) or graveyard_watch(text)
     if main is not None:
         return main
     if text in ("When you cast this spell", "When you cast ~"):
