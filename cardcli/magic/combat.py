@@ -38,6 +38,8 @@ class Combat:
     blockers_done: bool = False
     had_first_strike: set[int] = field(default_factory=set)
     answers: Answers = field(default_factory=dict)
+    # "This creature attacks that player this combat if able" (``attack_orders``): whom.
+    must_attack_target: dict[int, str] = field(default_factory=dict)
     table: Table | None = None
 
     def remove(self, oid: int) -> None:
@@ -129,6 +131,12 @@ def finish_attackers(table: Table, combat: Combat) -> None:
             targets = attack_targets(table, obj)
             if targets:
                 declare_attack(table, combat, obj, targets[0])
+    for oid, player in combat.must_attack_target.items():
+        # 508.1d: "attacks that player this combat if able": it does, at that player.
+        ordered = table.objects.get(oid)
+        able = ordered is not None and can_attack(table, ordered)
+        if ordered is not None and able and player in attack_targets(table, ordered):
+            declare_attack(table, combat, ordered, player)
     attacks = []
     for oid, target in combat.attackers.items():
         obj = table.objects[oid]

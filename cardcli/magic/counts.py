@@ -62,6 +62,10 @@ def amount_of(table: Table, amount: Any, player: str, source: Obj | None = None,
     total = 0
     if kind == "players":  # "you have two or more opponents"
         return sum(1 for p in table.players if counted(p)) * times
+    if kind == "poison":  # a player's own counters, and a team's shared total once (810.10)
+        players = [p for p in table.players.values() if counted(p.name)]
+        teams = {id(p.team): p.team.poison for p in players}
+        return (sum(p.poison for p in players) + sum(teams.values())) * times
     if kind == "devotion":
         return devotion(table, amount.get("colors", ()), counted) * times
     if kind in ("greatest_power", "total_power"):

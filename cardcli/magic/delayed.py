@@ -7,7 +7,9 @@
   (603.7c: a stated duration), and ends with the turn's "until end of turn" effects (514.2);
 * without, it triggers once, the next time its event happens (603.7c): "Destroy that
   creature at end of combat" (``when: end_combat``, the beginning of the end of combat step,
-  511.2).
+  511.2); "Draw a card at the beginning of the next turn's upkeep" (``when: upkeep``), "At
+  the beginning of your next upkeep, ..." (``whose: yours``: the next upkeep of a turn of its
+  controller's, their team's turn where players take turns as a team, 805).
 
 The delayed ability's source is the source of the spell or ability that created it, and its
 controller that one's controller (603.7d, 603.7e). A source that is a card gone to another
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
     from cardcli.magic.table import Table
 
 # The steps a once-only delayed ability may wait for: its ``when`` -> the step's name.
-ONCE_STEPS = {"end_combat": "end_combat"}
+ONCE_STEPS = {"end_combat": "end_combat", "upkeep": "upkeep"}
 
 
 def create(table: Table, res: Resolution, effect: Effect, key: str) -> None:
@@ -102,7 +104,13 @@ def _holder(table: Table, res: Resolution, watching: bool) -> Obj:
 def at_step(table: Table, step: str) -> None:
     """As a step begins: the once-only delayed abilities waiting for it trigger (603.7c); at
     cleanup the "this turn" ones end (514.2), and their holders with them."""
-    for pending in table.once_triggers.pop(step, []):
+    waiting = table.once_triggers.pop(step, [])
+    for pending in waiting:
+        if pending.ability.data.get("whose") == "yours" and (
+            pending.controller not in table.active_team.names
+        ):  # "at the beginning of your next upkeep": not this one
+            table.once_triggers.setdefault(step, []).append(pending)
+            continue
         table.trigger_queue.append(pending)
     if step != "cleanup" or not table.turn_holders:
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardcli.magic.attack_orders import must_attack_player
 from cardcli.magic.cards import Ability, Effect, norm_keyword
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
@@ -32,6 +33,7 @@ from cardcli.magic.effects_combat import fight, prevent_all
 from cardcli.magic.effects_copies import copy_token
 from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.halves import half_lives
+from cardcli.magic.losing import lose_game
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
 from cardcli.magic.proliferate import proliferate
@@ -46,6 +48,7 @@ from cardcli.magic.reach import (
     token_proto,
     value_of,
 )
+from cardcli.magic.relic_effects import chosen_from_graveyard, reveal_cast
 from cardcli.magic.spell_copies import copy_spell
 from cardcli.magic.table import Move
 from cardcli.magic.targets import Slot, slots_of, spell_label
@@ -237,6 +240,8 @@ def _return_to_battlefield(table: Table, res: Resolution, effect: Effect, key: s
         # ability of a card in a graveyard (unearth): that card, if it is still there.
         went = table.objects.get(int(res.item.context.get("went", res.item.source_id)))
         reached = [went] if went is not None and went.zone == "graveyard" else []
+    elif effect.get("chosen"):  # "each player returns a creature card from their graveyard"
+        reached = chosen_from_graveyard(table, res, effect, key)
     else:
         reached = _from_graveyards(table, res, effect)
     counter = effect.get("counter")
@@ -501,6 +506,9 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "copy_spell": copy_spell,
     "choose_value": choose_value,
     "proliferate": proliferate,
+    "reveal_cast": reveal_cast,
+    "lose_game": lose_game,
+    "must_attack_player": must_attack_player,
 }
 
 

@@ -211,6 +211,9 @@ def _begin_step(table: Table) -> None:
     elif step == "draw":
         for player in team.players:  # 805.4b: each player of the team draws
             table.draw(player.name)
+        _beginning_triggers(table, "draw_step")  # 504.2: then abilities trigger
+    elif step == "main1":
+        _beginning_triggers(table, "main_phase")  # 505.4: "at the beginning of ... main phase"
     elif step == "begin_combat":
         combat.start(table)
         _beginning_triggers(table, "begin_combat")  # 507.1: "at the beginning of combat"
@@ -258,6 +261,8 @@ def _beginning_triggers(table: Table, kind: str) -> None:
                 first = active.players[0].name
                 context = {"player": watcher.controller if mine else first}
                 table.queue(watcher, watcher.controller, ability, context)
+            elif whose == "the_horde" and active.automated:  # "the Horde's first main phase"
+                table.queue(watcher, watcher.controller, ability, {"player": active.names[0]})
             elif whose == "each_player" or (whose == "opponents" and not mine):
                 for player in active.players:
                     table.queue(watcher, watcher.controller, ability, {"player": player.name})

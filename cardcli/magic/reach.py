@@ -69,6 +69,8 @@ def subjects(table: Table, res: Resolution, effect: Effect, default: str = "you"
         return [p.name for p in table.apnap()]
     if each == "each_opponent":
         return [p.name for p in table.apnap() if table.are_opponents(p.name, controller)]
+    if each == "the_horde":  # the player the game automates (Horde Magic's Horde), if any
+        return [p.name for p in table.apnap() if table.variant.is_automated(table, p.name)]
     if each == "each_other_player":  # teammates too, not only opponents
         return [p.name for p in table.apnap() if p.name != controller]
     if each == "it":

@@ -20,6 +20,7 @@ from cardcli.magic import chars as chars_mod
 from cardcli.magic import chosen as chosen_mod
 from cardcli.magic import copies as copies_mod
 from cardcli.magic import damage as damage_mod
+from cardcli.magic import relics
 from cardcli.magic.board import Board, Event, Move
 from cardcli.magic.cards import Ability, Proto
 from cardcli.magic.chars import Chars
@@ -46,6 +47,7 @@ class Table(Board):
         went: dict[int, int] = {}  # old id -> the new object's id (400.7d: a dies trigger's)
         results: list[Obj | None] = []
         entered: list[Obj] = []
+        landed: list[tuple[Obj, Obj, str, Chars]] = []
         # 614.1c, 614.12: how a permanent enters is decided before any of the batch moves.
         counters: dict[int, tuple[str, int]] = {}
         tapped_now: set[int] = set()
@@ -132,6 +134,10 @@ class Table(Board):
                     self.zone_abilities[new.id] = new
             results.append(new)
             went[old.id] = new.id
+            if mv.to == "graveyard" and (
+                relics.KIND in old.proto.triggers or self.watchers[relics.WATCHED_KIND]
+            ):  # "put into a graveyard from anywhere": its own, or another's watching
+                landed.append((old, new, was, lki))
             event: Event = {
                 "type": "moved",
                 "card": old.name,
@@ -163,6 +169,8 @@ class Table(Board):
             self._left_triggers(old, lki, mv, dying_watchers, gone, went.get(old.id))
             if old.linked:
                 self._return_linked(old)
+        if landed:
+            relics.landed(self, landed)
         for new in entered:
             self._entered_triggers(new, entered)
         if entered and self.watchers["permanents_enter"]:

@@ -52,6 +52,11 @@ class Variant(Generic[Table]):
     def ignores_summoning_sickness(self, table: Table, obj: Obj) -> bool:
         return False
 
+    def reveal_and_cast(self, table: Table, player: str, count: int) -> bool:
+        """ "Reveal the top card of the Horde's library. The Horde casts that card." (an
+        automated player's own way of casting); False: the variant has no such way."""
+        return False
+
     def max_hand_size(self, table: Table, player: Player) -> int | None:
         return 7
 

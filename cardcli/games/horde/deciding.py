@@ -134,6 +134,12 @@ class Deciding:
             return "choose " + " ".join(self.worst_cards(table, seat, min(count, 40), decision))
         if kind == "cost_crew":
             return crew_pick(table, decision)
+
+        if kind == "reanimate":  # the best of their creature cards back to the battlefield
+            objs = [table.objects[int(o[1:])] for o in options]
+            objs.sort(key=lambda o: -judge.permanent_value(table, o))
+            count = min(40, max(1, decision.low - len(decision.picked)))
+            return "choose " + " ".join(f"#{o.id}" for o in objs[:count])
         if kind in ("sacrifice", "cost_sacrifice", "return"):
             objs = [table.objects[int(o[1:])] for o in options]
             objs.sort(key=lambda o: judge.permanent_value(table, o))

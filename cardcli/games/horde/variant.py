@@ -66,6 +66,8 @@ class HordeVariant(Variant[Table]):
             return [rng.choice(options)]
         if decision.kind in ("sacrifice", "return"):
             return self._weakest(table, options, decision.low, rng)
+        if decision.kind == "reanimate":  # back to the battlefield: the strongest first
+            return self._weakest(table, options, len(options), rng)[::-1][: decision.low]
         if decision.kind == "unless_pay":
             return ["yes"]  # (never asked: with unlimited mana it pays without a question)
         if decision.kind == "pay":
@@ -210,6 +212,27 @@ class HordeVariant(Variant[Table]):
                 continue
             table.casting = Casting(HORDE, obj.id, free=True)
             return True
+
+    def reveal_and_cast(self, table: Table, player: str, count: int) -> bool:
+        """A Battle the Horde relic: "reveal an additional card from the top of the Horde's
+        library. The Horde casts that card." Reading: revealed as its turn's cards are, and
+        cast before the cards still waiting to be cast (the ability resolves with an empty
+        stack above it, so the Horde casts it as soon as it has priority again); a land is
+        uncastable and goes to the graveyard, as a revealed land does."""
+        if player != HORDE:
+            return False
+        library = table.players[HORDE].library
+        revealed: list[Obj] = []
+        while library and len(revealed) < count:
+            moved = table.move(library[-1], "revealed", "revealed")
+            assert moved is not None
+            revealed.append(moved)
+        names = [o.name for o in revealed]
+        table.emit({"type": "horde_revealed", "cards": names, "cast": names, "bottom": [],
+                    "library": len(library)})  # fmt: skip
+        queue: list[int] = table.extra.setdefault("horde_queue", [])
+        queue[:0] = [o.id for o in revealed]
+        return True
 
     def ignores_summoning_sickness(self, table: Table, obj: Obj) -> bool:
         if obj.controller != HORDE:

@@ -362,6 +362,11 @@ def describe(line: dict[str, Any]) -> str | None:
         return f"trigger #{line['id']}: {line['text']}{_modes(line)}{aim}"
     if kind == "resolved":
         return f"#{line['id']} {line['card']} resolves"
+    if kind == "chosen_at_random":
+        return (
+            f"{line['who']} chooses {line['chosen']} at random (among {', '.join(line['among'])}):"
+            f" {_ids(line['for'])} attacks {line['chosen']} this combat if able"
+        )
     if kind == "delayed_trigger":
         how = "until end of turn" if line["until"] == "end_of_turn" else "once"
         about = f" (#{line['object']})" if "object" in line else ""
@@ -452,6 +457,7 @@ def describe(line: dict[str, Any]) -> str | None:
             "life": "the players have no life left",
             "library": "a player drew from an empty library",
             "poison": "the players have too many poison counters",
+            "effect": f"{' and '.join(line['players'])} lost the game by an effect (104.3e)",
         }.get(str(line["reason"]), "the Horde has no creatures and no library left")
     if kind == "paid":
         return f"{line['who']} pays for {line['card']}: exiles {' '.join(line['exiled'])}"
@@ -486,6 +492,7 @@ def describe(line: dict[str, Any]) -> str | None:
             why = {
                 "life": "their life ran out",
                 "poison": "the players have too many poison counters",
+                "effect": "an effect made a player lose the game",
             }.get(str(result.get("reason")), "a player drew from an empty library")
             return f"game over: the Horde wins on turn {result['turns']} ({why})"
         return f"game over: nobody wins ({result.get('reason')})"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import for_each
+from cardcli.cards.mtg.compiler.attack_orders import random_opponent_attack
 from cardcli.cards.mtg.compiler.chosen import entry_choice_line
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
@@ -27,6 +28,7 @@ from cardcli.cards.mtg.compiler.grants import granted_of
 from cardcli.cards.mtg.compiler.instead import instead_effects
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
+from cardcli.cards.mtg.compiler.relics import reveal_cast, watch_body_ok
 from cardcli.cards.mtg.compiler.spell_costs import affinity, own_cost
 from cardcli.cards.mtg.compiler.statics import static_of
 from cardcli.cards.mtg.compiler.text import Line, sentences, upper_first
@@ -416,16 +418,28 @@ def _triggered(line: Line, ctx: Context, parts: Parts) -> bool | None:
         return False
     body = said
     itself = all(t["when"] not in OTHERS_TRIGGERS for t in triggers)
-    gone = any(t["when"] in ("dies", "leaves") for t in triggers)
+    gone = any(t["when"] in ("dies", "leaves", "put_into_graveyard") for t in triggers)
     amounted = all(  # "that many": the damage dealt, the life gained, how many entered
         t["when"] in EVENT_AMOUNT_TRIGGERS or t.get("one_or_more") for t in triggers
     )
-    effects = _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
-    if effects is None or _chosen_mana(effects) or not sources_known(triggers, effects):
+    effects = (
+        reveal_cast(body)
+        or (itself and random_opponent_attack(body))
+        or _body_effects(upper_first(body), ctx.for_ability(itself, gone, amounted))
+    )
+    if (
+        effects is None
+        or _chosen_mana(effects)
+        or not sources_known(triggers, effects)
+        or not watch_body_ok(triggers, effects)
+    ):
         return False
     for trigger in triggers:
         if delayed:
-            parts.spell.append(this_turn_effect(trigger, effects, line.printed))
+            made = this_turn_effect(trigger, effects, line.printed)
+            if made is None:
+                return False
+            parts.spell.append(made)
             continue
         parts.abilities.append({**trigger, "effects": effects, "text": line.printed})
     return True

@@ -146,6 +146,9 @@ def count_of(text: str) -> dict[str, Any] | None:
         "basic land types among lands you control",
     ):
         return {"count": "basic_land_types", "controller": "you"}  # domain (305.6)
+    poison = re.fullmatch(r"poison counters? (your opponents|each opponent|you) ha(?:ve|s)", low)
+    if poison:  # "for each poison counter your opponents have" (Phyrexian Swarmlord)
+        return {"count": "poison", "controller": "you" if poison.group(1) == "you" else "opponents"}
     match = re.fullmatch(
         r"(.*?)cards? in (your|all|each player's|all players'|your opponents'|an opponent's)"
         r" graveyards?",
@@ -209,5 +212,7 @@ def cards_count(rest: str) -> Any:
         return for_each(count, match.group(2)) if match.group(2) else count
     if rest == "that many cards":  # the amount of the event that triggered it
         return amount("that many")
+    if rest == "an additional card":  # "that player draws an additional card" (Dictate)
+        return 1
     match = re.fullmatch(r"cards equal to (.+)", rest)
     return amount(match.group(1)) if match else None

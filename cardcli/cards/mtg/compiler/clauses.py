@@ -24,7 +24,7 @@ from typing import Any
 from cardcli.cards.mtg.compiler.amounts import amount
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.copies import copy_step
-from cardcli.cards.mtg.compiler.delayed import at_end_of_combat, later
+from cardcli.cards.mtg.compiler.delayed import at_later_time, later
 from cardcli.cards.mtg.compiler.imperatives import imperative
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
 from cardcli.cards.mtg.compiler.verbs import SINGULAR, VERB_WORDS, subject_verb
@@ -43,8 +43,8 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
         return modified
     waits = later(text)
     if waits is not None:  # 603.7: "Destroy that creature at end of combat."
-        inner = effects_of(waits, ctx)
-        effect = at_end_of_combat(inner or [], sentence.strip())
+        inner = effects_of(waits[0], ctx)
+        effect = at_later_time(inner or [], waits[1], sentence.strip())
         return None if effect is None else [effect]
     did = re.match(r"If you (do|don't), ", text)
     if did:  # "You may discard a card. If you do, draw a card." (608.2c)

@@ -15,6 +15,7 @@ from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.copies import for_each_copy, token_copy
 from cardcli.cards.mtg.compiler.phrases import MANA, as_target, mana_cost, noun_phrase
+from cardcli.cards.mtg.compiler.relics import top_to_graveyard
 from cardcli.cards.mtg.compiler.subjects import reach_of
 from cardcli.cards.mtg.compiler.words import NUMBER, engine_keyword, number
 from cardcli.cards.mtg.tokens import predefined, token_from_phrase
@@ -153,6 +154,9 @@ def _only_keywords(token: dict[str, Any]) -> bool:
 
 
 def _put(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    milled = top_to_graveyard(rest)  # "the top seven cards of the Horde's library into ..."
+    if milled is not None:
+        return milled
     match = re.fullmatch(rf"({NUMBER}|that many) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (.+)", rest)
     if match:
         count, kind, what = match.groups()

@@ -526,6 +526,7 @@ PLAYERS = {
     "the defending player": "defending_player",
     "the player or planeswalker it's attacking": "defending_player",
     "the player it's attacking": "defending_player",
+    "the horde": "the_horde",  # Horde Magic's automated player (Battle the Horde's relics)
 }
 
 

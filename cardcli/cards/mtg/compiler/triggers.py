@@ -12,6 +12,7 @@ from typing import Any
 
 from cardcli.cards.mtg.compiler.damage_events import damage_trigger
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
+from cardcli.cards.mtg.compiler.relics import graveyard_watch, main_phase_trigger
 
 Trigger = dict[str, Any]
 
@@ -27,13 +28,14 @@ _OWN = {
     "deals combat damage to an opponent": "deals_combat_damage_to_player",
     "becomes the target of a spell or ability": "becomes_target",
     "becomes the target of a spell": "becomes_target",
+    "is put into a graveyard from anywhere": "put_into_graveyard",  # 603.6c, 603.10a
 }
 _BY = {"becomes the target of a spell": "spell"}
 # Triggers on what another object did: there, "it" is that object, not the card.
 OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast",
                    "permanent_enters", "creature_attacks",
                    "creature_deals_combat_damage_to_player",
-                   "source_deals_damage")  # fmt: skip
+                   "source_deals_damage", "card_to_graveyard")  # fmt: skip
 # Triggers whose event has an amount: "that many" / "that much" in their effects is it.
 EVENT_AMOUNT_TRIGGERS = ("dealt_damage", "deals_combat_damage_to_player",
                          "creature_deals_combat_damage_to_player", "gain_life",
@@ -48,6 +50,7 @@ _DEEDS = {
 _STEPS = {
     "upkeep": "upkeep",
     "end step": "end_step",
+    "draw step": "draw_step",  # 504.2
 }
 _WHOSE = {
     "your": "yours",
@@ -67,13 +70,16 @@ def trigger_of(
     if damage is not None:
         return damage
     match = re.fullmatch(r"At the beginning of (your|each|the|each player's|each opponent's) "
-                         r"(upkeep|end step)", text)  # fmt: skip
+                         r"(upkeep|end step|draw step)", text)  # fmt: skip
     if match:
         return [{"when": _STEPS[match.group(2)], "whose": _WHOSE[match.group(1)]}]
     match = re.fullmatch(r"At the beginning of (?:combat on (your|each player's|each "
                          r"opponent's) turn|(each) combat)", text)  # fmt: skip
     if match:
         return [{"when": "begin_combat", "whose": _WHOSE[match.group(1) or match.group(2)]}]
+    main = main_phase_trigger(text) or graveyard_watch(text)
+    if main is not None:
+        return main
     if text in ("When you cast this spell", "When you cast ~"):
         return [{"when": "cast_self"}]
     match = re.fullmatch(r"Whenever (you|a player|an opponent) (gains? life|draws? a card|attack)",

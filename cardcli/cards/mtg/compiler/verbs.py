@@ -14,8 +14,10 @@ from typing import Any
 from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each, times
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.damage_events import half_life
+from cardcli.cards.mtg.compiler.delayed import lose_game
 from cardcli.cards.mtg.compiler.imperatives import create
 from cardcli.cards.mtg.compiler.phrases import noun_phrase, until
+from cardcli.cards.mtg.compiler.relics import chosen_one
 from cardcli.cards.mtg.compiler.subjects import player_reach, reach_of
 from cardcli.cards.mtg.compiler.words import COLORS, NUMBER, engine_keyword, number
 
@@ -141,6 +143,9 @@ def life(
 
 
 def _loses(subject: str, rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    if rest == "the game":  # 104.3e
+        reach = player_reach(subject, ctx, before)
+        return None if reach is None else lose_game(reach)
     return life(subject, rest, ctx, before, "lose_life")
 
 
@@ -285,10 +290,11 @@ def _returns(subject: str, rest: str, ctx: Context, before: list[Effect]) -> lis
     if reach is None or "target" in reach or match is None:
         return None
     noun = noun_phrase(match.group(1))
-    if noun is None or noun.choose != "each" or noun.zone != "graveyard":
+    one = chosen_one(noun, match.group(2))  # "returns a creature card from their graveyard"
+    if noun is None or (noun.choose != "each" and one is None) or noun.zone != "graveyard":
         return None
     kind = "return_to_hand" if match.group(2).startswith("their") else "return_to_battlefield"
-    found: Effect = {"do": kind, **reach, "from": "graveyard"}
+    found: Effect = {"do": kind, **reach, "from": "graveyard", **(one or {})}
     if noun.filter:
         found["filter"] = dict(noun.filter)
     if match.group(3):
