@@ -114,7 +114,9 @@ def sources_known(triggers: list[dict[str, Any]], effects: list[dict[str, Any]])
 def half_life(kind: str, rest: str, reach: dict[str, Any]) -> list[dict[str, Any]] | None:
     """ "loses half their life, rounded up" (107.1a): ``half_life`` up or down, for each
     player the effect reaches."""
-    match = re.fullmatch(r"half (?:their|your) life, rounded (up|down)", rest)
+    match = re.fullmatch(r"half (their|your) life, rounded (up|down)", rest)
     if match is None or kind != "lose_life":
         return None
-    return [{"do": kind, "half_life": match.group(1), **reach}]
+    if (match.group(1) == "your") != (reach.get("each") == "you"):
+        return None  # "your life" is only yours; "their life" a player's own
+    return [{"do": kind, "half_life": match.group(2), **reach}]
