@@ -153,7 +153,7 @@ def _split_arrow(words: list[str]) -> tuple[list[str], list[str] | None]:
 # A command is an immutable value read from its text alone, so each text's reading is kept
 # (the bots send the same lines again and again, "pass" most); nothing makes one stale, and
 # only the most recent texts are kept. A text that is not a command raises every time.
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def parse(text: str) -> Command:
     if "->" in text and " -> " not in text:
         text = text.replace("->", " -> ")
