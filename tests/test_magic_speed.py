@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,3 +38,26 @@ def test_the_payable_memo_stays_bounded() -> None:
     for n in range(mana._PAYABLE_MAX + 5):
         payable(cost, {}, [(i, ("G",)) for i in range(n % 40)], n)
     assert len(mana._payable) <= mana._PAYABLE_MAX
+
+
+def test_a_command_text_read_again_is_the_same_command_and_a_bad_one_fails_each_time() -> None:
+    from cardcli.engine.errors import InvalidCommand
+    from cardcli.games.horde import commands
+
+    first = commands.parse("p2 cast Lightning Bolt -> #17")
+    assert commands.parse("p2 cast Lightning Bolt -> #17") == first
+    for _ in range(2):
+        with pytest.raises(InvalidCommand):
+            commands.parse("p2 frobnicate #17")
+
+
+def test_games_share_protos_and_the_shared_table_stays_bounded() -> None:
+    from cardcli.games.horde import setup
+
+    definition = {"name": "Grizzly Bears", "types": ["Creature"], "power": "2", "toughness": "2"}
+    protos = setup.shared_protos()
+    proto = protos.of(definition)
+    assert setup.shared_protos().of(dict(definition)) is proto  # an equal definition: shared
+    for n in range(setup.SHARED_MAX + 2):
+        setup.shared_protos().of({**definition, "name": f"Bear {n}"})
+    assert len(setup.shared_protos().by_key) <= setup.SHARED_MAX + 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardcli.engine.errors import IllegalCommand
@@ -160,7 +161,7 @@ def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
             continue
         abilities = obj.proto.mana_abilities
         if len(abilities) == 1 and abilities[0].index == -1:  # a basic land's, say
-            kinds = tuple(sorted({choice[0] for choice in abilities[0].mana if len(choice) == 1}))
+            kinds = _single_kinds(abilities[0].mana)
             if kinds:
                 found.append((obj.id, kinds))
             continue
@@ -189,6 +190,12 @@ def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
         if costly:
             dear[obj.id] = costly
     return found, dear
+
+
+@lru_cache(maxsize=256)
+def _single_kinds(mana: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """The kinds of the choices of one mana each, sorted (kept: they read the ability alone)."""
+    return tuple(sorted({choice[0] for choice in mana if len(choice) == 1}))
 
 
 def check_cost(table: Table, player: str, obj: Obj, cost: ActivationCost) -> None:

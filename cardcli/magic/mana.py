@@ -233,7 +233,7 @@ def pay(
 # keys give equal answers and nothing makes an answer stale; the table is only emptied when
 # it grows past ``_PAYABLE_MAX`` entries (memory stays flat however long the games run).
 _payable: dict[tuple[object, ...], bool] = {}
-_PAYABLE_MAX = 20_000
+_PAYABLE_MAX = 4096
 
 
 def payable(

@@ -55,8 +55,11 @@ def check(table: Table, answers: Answers) -> bool:
     to_graveyard: list[Move] = []
     to_destroy: list[Obj] = []
     worlds: list[Obj] = []
+    marked: list[Obj] = []  # dealt deathtouch damage since the last check
     for obj in list(table.battlefield.values()):
         ch = table.chars(obj)
+        if obj.deathtouched:
+            marked.append(obj)
         if "World" in ch.supertypes:
             worlds.append(obj)
         if "Creature" in ch.types:
@@ -76,12 +79,11 @@ def check(table: Table, answers: Answers) -> bool:
         ):
             to_graveyard.append(Move(obj, "graveyard", "loyalty"))
             continue
-        if obj.proto.is_aura and (
-            obj.attached_to is None or obj.attached_to not in table.battlefield
-        ):
+        aura = obj.proto.is_aura
+        if aura and (obj.attached_to is None or obj.attached_to not in table.battlefield):
             to_graveyard.append(Move(obj, "graveyard", "unattached"))
             continue
-        if obj.attached_to is not None and not obj.proto.is_aura:
+        if obj.attached_to is not None and not aura:
             held = table.battlefield.get(obj.attached_to)
             if held is None or "Creature" not in table.chars(held).types:
                 # 704.5n: an Equipment attached to nothing legal stays, unattached.
@@ -90,6 +92,8 @@ def check(table: Table, answers: Answers) -> bool:
                 table.static_version += 1
                 table.emit({"type": "unattached", "id": obj.id})
                 acted = True
+        if not obj.counters:
+            continue
         plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
         if plus and minus:
             both = min(plus, minus)
@@ -108,8 +112,9 @@ def check(table: Table, answers: Answers) -> bool:
         acted = True
     if moves:
         table.move_many(moves)
-    for obj in table.battlefield.values():
-        obj.deathtouched = False
+    for obj in marked:  # (whatever entered since is a new object, not marked)
+        if table.battlefield.get(obj.id) is obj:
+            obj.deathtouched = False
     # Tokens that left the battlefield cease to exist (704.5d).
     strays, table.stray_tokens = table.stray_tokens, []
     for obj in strays:

@@ -93,15 +93,16 @@ class Table(Board):
                 results.append(None)
                 continue
             was = old.zone
-            lki = self.chars(old)
             if was == "battlefield":
+                left.append((old, self.chars(old), mv))  # its last known information (603.10a)
                 self._leave_battlefield(old)
-                left.append((old, lki, mv))
-            elif was == "stack":
-                pass
             else:
-                zone = self.players[old.owner].zones[was]
-                zone.remove(old)
+                if self.dynamic:
+                    # (No characteristics to look back at from another zone: the static
+                    # abilities' values only settle here, as reading them used to make them.)
+                    self.settle_statics()
+                if was != "stack":
+                    self.players[old.owner].zones[was].remove(old)
             del self.objects[old.id]
             self.zone_abilities.pop(old.id, None)
             self.retired.add(old.id)

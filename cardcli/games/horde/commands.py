@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
@@ -149,6 +150,10 @@ def _split_arrow(words: list[str]) -> tuple[list[str], list[str] | None]:
     return words, None
 
 
+# A command is an immutable value read from its text alone, so each text's reading is kept
+# (the bots send the same lines again and again, "pass" most); nothing makes one stale, and
+# only the most recent texts are kept. A text that is not a command raises every time.
+@lru_cache(maxsize=512)
 def parse(text: str) -> Command:
     if "->" in text and " -> " not in text:
         text = text.replace("->", " -> ")

@@ -56,6 +56,20 @@ class Protos:
         return proto
 
 
+# The Protos of the games played in this process: a Proto is immutable and made from its
+# definition alone, so every game (of a simulation, say) shares them; nothing makes one stale.
+# Emptied when it holds more than ``SHARED_MAX`` definitions, so memory stays flat.
+_shared = Protos()
+SHARED_MAX = 5000
+
+
+def shared_protos() -> Protos:
+    global _shared
+    if len(_shared.by_key) > SHARED_MAX or len(_shared.by_object) > SHARED_MAX:
+        _shared = Protos()
+    return _shared
+
+
 def seats_for(count: int) -> list[str]:
     return [f"p{i}" for i in range(1, count + 1)]
 
@@ -95,7 +109,7 @@ def build(
         raise UsageError("--players all is for simulate: a game has 2, 3 or 4 players")
     players = int(options["players"])
     table = new_table(options, seed, players, int(options["life"]), spawn)
-    protos = Protos()
+    protos = shared_protos()
     sources: dict[str, tuple[dict[str, Any], str]] = {}
     horde_order = setup.get("horde_order")
     sources[HORDE] = (horde_order, "order") if horde_order else (options["horde"], "shuffled")
@@ -190,7 +204,7 @@ def _from_position(
         )
     life = int(position.get("life", options["life"]))
     table = new_table(options, seed, len(seats), life, spawn)
-    protos = Protos()
+    protos = shared_protos()
     shown: list[dict[str, Any]] = []
     for side in [HORDE, *seats]:
         zones = position.get(side) or {}
