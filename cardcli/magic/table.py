@@ -138,6 +138,7 @@ class Table(Board):
             if mv.to == "graveyard" and (
                 relics.KIND in old.proto.triggers or self.watchers[relics.WATCHED_KIND]
             ):  # "put into a graveyard from anywhere": its own, or another's watching
+                lki = left[-1][1] if was == "battlefield" else self.printed(old)
                 landed.append((old, new, was, lki))
             event: Event = {
                 "type": "moved",
