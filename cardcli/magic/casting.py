@@ -17,7 +17,7 @@ from cardcli.magic.activation import advance_activation, cost_objects, pay_cost_
 from cardcli.magic.cards import Ability, Effect
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
-from cardcli.magic.convoke import convoke_plan, has_convoke
+from cardcli.magic.convoke import convoke_plan, has_convoke, improvises
 from cardcli.magic.costs import (
     MAIN_STEPS,
     check_cost,
@@ -151,7 +151,7 @@ def cast_problem(
             life = p.team.life if p.team.life is not None else 0
             failed = short or pay(cost.with_x(x or 0), pool, lands, life) is None
             if failed and has_convoke(obj):
-                failed = convoke_plan(table, player, cost, x or 0, None) is None
+                failed = convoke_plan(table, player, cost, x or 0, None, obj) is None
             if failed:
                 if not explain:
                     return "no"
@@ -214,7 +214,7 @@ def advance_casting(table: Table) -> None:
     )
     convoked: list[Obj] = []
     if cost is not None and has_convoke(obj):
-        found = convoke_plan(table, player, cost, x, casting.convoke)
+        found = convoke_plan(table, player, cost, x, casting.convoke, obj)
         plan = found[1] if found is not None else None
         convoked = found[0] if found is not None else []
     else:
@@ -294,7 +294,8 @@ def cast(
     on_stack = table.move(obj, "stack", "cast")
     assert on_stack is not None
     if convoked:
-        table.tap_many(convoked, "convoke")  # 702.51a: they pay with the lands (601.2h)
+        # 702.51a, 702.126a: they pay with the lands (601.2h)
+        table.tap_many(convoked, "improvise" if improvises(obj) else "convoke")
     pay_and_run(table, player, plan)
     item = StackItem(
         on_stack.id,
@@ -328,7 +329,7 @@ def cast(
     if evoke:
         event["evoked"] = True
     if convoked:
-        event["convoke"] = [o.id for o in convoked]
+        event["improvise" if improvises(obj) else "convoke"] = [o.id for o in convoked]
     table.emit(event)
     announce_targets(table, item)
     spell_cast(table, item, player)  # counted for storm (702.40a); its own storm triggers

@@ -72,6 +72,7 @@ def cast(
     targets: list[Target] | None,
     evoke: bool = False,
     convoke: list[int] | None = None,
+    improvise: bool = False,
 ) -> None:
     _with_priority(table, player)
     where = casting.castable_zone(table, player, obj)
@@ -81,15 +82,20 @@ def cast(
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
     casting.check_cast(table, player, obj, x, evoke=evoke)
     if convoke is not None:
-        convoke_mod.check_named(table, player, obj, convoke)
+        word = "improvise" if improvise else "convoke"
+        convoke_mod.check_named(table, player, obj, convoke, word)
         cost = costs.spell_cost(table, player, obj, evoke)
         if (
             cost is not None
-            and convoke_mod.convoke_plan(table, player, cost, x or 0, convoke) is None
+            and convoke_mod.convoke_plan(table, player, cost, x or 0, convoke, obj) is None
         ):
+            each = (
+                "artifact named pays one generic mana"
+                if improvise
+                else "creature named pays one mana: one of its colours, or generic"
+            )
             raise IllegalCommand(
-                f"{obj.name}: those creatures and {player}'s lands cannot pay {cost}"
-                " (each creature named pays one mana: one of its colours, or generic)"
+                f"{obj.name}: those permanents and {player}'s lands cannot pay {cost} (each {each})"
             )
     chosen = None
     if targets is not None and obj.proto.modal is not None:

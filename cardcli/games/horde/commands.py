@@ -44,7 +44,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] cast CARD evoke | [pN] cast CARD convoke #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] cast CARD evoke | [pN] cast CARD convoke #ID ... | [pN] cast CARD improvise #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -61,6 +61,7 @@ class Cast(Command):
     targets: tuple[Target, ...] | None = None
     evoke: bool = False  # "cast Mulldrifter evoke": for its evoke cost (702.74a)
     convoke: tuple[int, ...] | None = None  # "convoke #4 #5": creatures tapped to pay (702.51a)
+    improvise: bool = False  # "improvise #4 #5": ``convoke`` names artifacts (702.126a)
 
 
 @dataclass(frozen=True)
@@ -244,11 +245,14 @@ def _cast(player: str | None, args: list[str]) -> Cast:
     left, right = _split_arrow(args)
     convoke = None
     lowered = [w.lower() for w in left]
-    if "convoke" in lowered[1:]:
-        at = lowered.index("convoke", 1)
-        convoke = tuple(object_id(w, "a creature") for w in left[at + 1 :])
+    improvise = "improvise" in lowered[1:] and "convoke" not in lowered[1:]
+    word = "improvise" if improvise else "convoke"
+    if word in lowered[1:]:
+        at = lowered.index(word, 1)
+        what = "an artifact" if improvise else "a creature"
+        convoke = tuple(object_id(w, what) for w in left[at + 1 :])
         if not convoke:
-            raise InvalidCommand("after convoke name the creatures to tap: convoke #4 #5")
+            raise InvalidCommand(f"after {word} name the {what[3:]}s to tap: {word} #4 #5")
         left = left[:at]
     x = None
     name_words = []
@@ -268,7 +272,7 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         if not right:
             raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
         targets = tuple(target_word(w) for w in right)
-    return Cast(player, " ".join(name_words), x, targets, evoke, convoke)
+    return Cast(player, " ".join(name_words), x, targets, evoke, convoke, improvise)
 
 
 def _activate(player: str | None, args: list[str]) -> Activate:

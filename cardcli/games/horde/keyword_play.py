@@ -13,7 +13,7 @@ that it could not cast for its mana cost by its next turn. It convokes (naming t
 only with creatures it would not use: in the Horde's turn once combat is over (they untap
 before they are needed), in its own turn before combat those that arrived this turn (they
 cannot attack; they will not block either), weakest first; a spell it could cast only with
-other creatures is not cast.
+other creatures is not cast. It improvises with artifacts that do nothing else tapped.
 """
 
 from __future__ import annotations
@@ -96,23 +96,33 @@ class CardAbilities:
 
     def convoke_words(self, table: Table, player: str, obj: Obj) -> str | None:
         """What a cast of ``obj`` adds: "" (the lands pay), " convoke #4 #5" (creatures the bot
-        would not use pay the rest), or None (only creatures it keeps could)."""
-        if "convoke" not in obj.proto.keywords:
+        would not use pay the rest; " improvise #4 #5": artifacts with no mana ability that
+        are no creatures), or None (only creatures or artifacts it keeps could)."""
+        if not convoke.has_convoke(obj):
             return ""
         cost = costs.spell_cost(table, player, obj)
         if cost is None or costs.payment(table, player, cost) is not None:
             return ""
-        spare = [o for o in convoke.untapped_creatures(table, player) if self._spare(table, o)]
+        improvise = convoke.improvises(obj)
+        if improvise:  # artifacts that do nothing else when tapped: no mana, no creature
+            spare = [
+                o
+                for o in convoke.untapped_artifacts(table, player)
+                if not o.proto.mana_abilities and "Creature" not in table.chars(o).types
+            ]
+        else:
+            spare = [o for o in convoke.untapped_creatures(table, player) if self._spare(table, o)]
         chosen: list[Obj] = []
         left = cost
         for creature in spare:
-            smaller = convoke.reduce_by(table, left, [creature])
+            smaller = convoke.reduce_by(table, left, [creature], improvise)
             if smaller is None:
                 continue
             chosen.append(creature)
             left = smaller
             if costs.payment(table, player, left) is not None:
-                return " convoke " + " ".join(f"#{o.id}" for o in chosen)
+                word = "improvise" if improvise else "convoke"
+                return f" {word} " + " ".join(f"#{o.id}" for o in chosen)
         return None
 
     def _spare(self, table: Table, creature: Obj) -> bool:
