@@ -16,6 +16,7 @@ from typing import Any
 
 from cardcli.cards.mtg.model import Card
 from cardcli.magic.abilities import Ability, ActivationCost, Effect, Modal, Mode
+from cardcli.magic.cast_keywords import cast_triggers
 from cardcli.magic.keywords import (
     cycling_abilities,
     keyword_cost,
@@ -180,6 +181,7 @@ class Proto:
         card_abilities: tuple[Ability, ...] = ()
         if not card.manual:
             triggers = _with_triggers(triggers, keyword_triggers(keywords))
+            triggers = _with_triggers(triggers, cast_triggers(keywords))
             card_abilities = (
                 *(a for a in activated if a.zone != "battlefield"),
                 *cycling_abilities(keywords),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardcli.magic.cards import Ability, Effect, norm_keyword
+from cardcli.magic.cascade import cascade
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.decisions import Decision
@@ -464,6 +465,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "dig": dig,
     "becomes": becomes,
     "copy_spell": copy_spell,
+    "cascade": cascade,
 }
 
 

@@ -59,6 +59,8 @@ class HordeVariant(Variant[Table]):
             return options[: decision.high]
         if decision.kind in ("sacrifice", "return"):
             return self._weakest(table, options, decision.low, rng)
+        if decision.kind == "may" and "cascade" in decision.data:
+            return ["yes"]  # it casts every card it can (as it casts its revealed cards)
         if decision.kind == "unless_pay":
             return ["yes"]  # (never asked: with unlimited mana it pays without a question)
         if decision.kind == "pay":

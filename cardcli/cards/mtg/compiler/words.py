@@ -29,7 +29,7 @@ ENGINE_KEYWORDS = {
     "fear", "shroud", "flash", "flanking", "plainswalk", "islandwalk", "swampwalk",
     "mountainwalk", "forestwalk", "changeling", "devoid", "infect", "wither",
     "undying", "persist", "split second", "convoke", "exalted", "storm",
-    "improvise",
+    "improvise", "cascade",
 }  # fmt: skip
 # Keywords that mean nothing to a game of the engine (a deck-building or multiplayer rule).
 RULELESS_KEYWORDS = {"partner", "friends forever", "choose a background", "doctor's companion"}
