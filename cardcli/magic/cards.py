@@ -133,6 +133,7 @@ class Proto:
     flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
     additional_cost: ActivationCost | None = None  # a spell's own extra cost (601.2f)
     evoke: ManaCost | None = None  # 702.74a: "Evoke {2}{U}", an alternative cost
+    kicker: ManaCost | None = None  # 702.33a: "Kicker {2}{G}", an optional additional cost
     cant_be_countered: bool = False
 
     def is_type(self, kind: str) -> bool:
@@ -230,6 +231,7 @@ class Proto:
             if card.additional_cost and not card.manual
             else None,
             evoke=None if card.manual else keyword_cost(keywords, "evoke"),
+            kicker=None if card.manual else keyword_cost(keywords, "kicker"),
         )
 
     @classmethod

@@ -98,10 +98,16 @@ def facts_of(table: Table, obj: Obj, controller: str) -> DamageSource:
 
 
 def check_cast(
-    table: Table, player: str, obj: Obj, x: int | None, free: bool = False, evoke: bool = False
+    table: Table,
+    player: str,
+    obj: Obj,
+    x: int | None,
+    free: bool = False,
+    evoke: bool = False,
+    kicked: bool = False,
 ) -> None:
     """Raise ``IllegalCommand`` unless ``player`` may cast ``obj`` now (before any choice)."""
-    problem = cast_problem(table, player, obj, x, free, evoke=evoke)
+    problem = cast_problem(table, player, obj, x, free, evoke=evoke, kicked=kicked)
     if problem is not None:
         raise IllegalCommand(problem)
 
@@ -115,6 +121,7 @@ def cast_problem(
     sources: list[Source] | None = None,
     explain: bool = True,
     evoke: bool = False,
+    kicked: bool = False,
 ) -> str | None:
     """Why ``player`` may not cast ``obj`` now, or None. ``sources``: their lands, if known.
 
@@ -129,6 +136,8 @@ def cast_problem(
     if evoke and (proto.evoke is None or obj.zone != "hand"):
         # 702.74a; 118.9a: one alternative cost at most (not with flashback).
         return f"{obj.name} has no evoke" if proto.evoke is None else f"{obj.name}: evoke from hand"
+    if kicked and proto.kicker is None:
+        return f"{obj.name} has no kicker"
     if obj.zone == "graveyard" or (obj.zone != "hand" and not free):
         # (A variant's free casting may cast from zones of its own: the Horde's revealed cards.)
         where = castable_zone(table, player, obj)
@@ -140,7 +149,7 @@ def cast_problem(
             " (it is not an instant and has no flash)"
         )
     if not free:
-        cost = spell_cost(table, player, obj, evoke)
+        cost = spell_cost(table, player, obj, evoke, kicked)
         if cost is not None:
             lands = sources if sources is not None else mana_sources(table, player)
             pool = table.players[player].pool
@@ -203,7 +212,9 @@ def advance_casting(table: Table) -> None:
             table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
             return
         casting.modes = chosen_modes
-    cost = spell_cost(table, player, obj, casting.evoke) if not casting.free else None
+    cost = (
+        spell_cost(table, player, obj, casting.evoke, casting.kicked) if not casting.free else None
+    )
     x = _choose_x(table, casting, obj, cost)
     effects = modal.effects_of(casting.modes or []) if modal is not None else obj.proto.spell
     slots = cast_slots(obj, effects)
@@ -237,6 +248,7 @@ def advance_casting(table: Table) -> None:
         modes=casting.modes or [],
         evoke=casting.evoke,
         convoked=convoked,
+        kicked=casting.kicked,
     )
     item.context.update(kept)
 
@@ -287,6 +299,7 @@ def cast(
     modes: list[int] | None = None,
     evoke: bool = False,
     convoked: list[Obj] | None = None,
+    kicked: bool = False,
 ) -> StackItem:
     """601.2a-i, the choices made: to the stack, pay, and the spell is cast (a modal spell
     with the effects of the ``modes`` chosen)."""
@@ -312,6 +325,9 @@ def cast(
         modes=tuple(sorted(modes)) if modes else (),
     )
     on_stack.controller = player
+    if kicked:  # 702.33d: a kicked spell; the permanent it becomes is kicked too (table.move)
+        item.context["kicked"] = True
+        on_stack.kicked = True
     table.stack.append(item)
     table.items[item.id] = item
     event = {"type": "cast", "who": player, "card": obj.name, "id": item.id}
@@ -328,6 +344,8 @@ def cast(
         event["flash"] = True
     if evoke:
         event["evoked"] = True
+    if kicked:
+        event["kicked"] = True
     if convoked:
         event["improvise" if improvises(obj) else "convoke"] = [o.id for o in convoked]
     table.emit(event)

@@ -39,6 +39,7 @@ class Casting:
     land: bool = False  # a land being played, waiting for how it enters (a payment of life)
     from_card: bool = False  # ``ability`` indexes the card's abilities in hand or graveyard
     evoke: bool = False  # cast for its evoke cost (702.74a)
+    kicked: bool = False  # its kicker cost paid too (702.33a)
     convoke: list[int] | None = None  # the creatures the caster named to tap (702.51a)
 
 

@@ -56,7 +56,10 @@ def run_effect(table: Table, res: Resolution) -> None:
     effect = res.item.effects[res.index]
     key = f"{res.index}"
     condition = effect.get("if")
-    if condition is not None and (res.paid is True) != (condition == "paid"):
+    if condition in ("kicked", "not_kicked"):
+        if bool(res.item.context.get("kicked")) != (condition == "kicked"):
+            return  # "If this spell was kicked, ..." (702.33d)
+    elif condition is not None and (res.paid is True) != (condition == "paid"):
         return  # "if a player does" (608.2c)
     if effect.get("optional"):
         controller = res.item.controller

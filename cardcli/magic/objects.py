@@ -34,6 +34,7 @@ class Obj:
         "echoed",
         "effects",
         "id",
+        "kicked",
         "linked",
         "loyalty_turn",
         "owner",
@@ -72,6 +73,7 @@ class Obj:
         self.linked: list[int] = []  # cards this object exiled "until it leaves" (610.3)
         self.loyalty_turn = 0  # the turn a loyalty ability of it was last activated (606.3)
         self.echoed = False  # its echo has triggered: an upkeep of its controller's has begun
+        self.kicked = False  # a kicked spell, or the permanent one became (702.33d)
         self.cache: Any = None
         self.cache_key: tuple[int, ...] = ()
 

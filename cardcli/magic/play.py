@@ -73,6 +73,7 @@ def cast(
     evoke: bool = False,
     convoke: list[int] | None = None,
     improvise: bool = False,
+    kicked: bool = False,
 ) -> None:
     _with_priority(table, player)
     where = casting.castable_zone(table, player, obj)
@@ -80,11 +81,11 @@ def cast(
         raise IllegalCommand(where)
     if x is not None and not obj.proto.cost.x:
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
-    casting.check_cast(table, player, obj, x, evoke=evoke)
+    casting.check_cast(table, player, obj, x, evoke=evoke, kicked=kicked)
     if convoke is not None:
         word = "improvise" if improvise else "convoke"
         convoke_mod.check_named(table, player, obj, convoke, word)
-        cost = costs.spell_cost(table, player, obj, evoke)
+        cost = costs.spell_cost(table, player, obj, evoke, kicked)
         if (
             cost is not None
             and convoke_mod.convoke_plan(table, player, cost, x or 0, convoke, obj) is None
@@ -113,7 +114,9 @@ def cast(
             obj.name,
         )
     table.pending = None
-    table.casting = Casting(player, obj.id, None, x, chosen, evoke=evoke, convoke=convoke)
+    table.casting = Casting(
+        player, obj.id, None, x, chosen, evoke=evoke, convoke=convoke, kicked=kicked
+    )
     flow.run(table)
 
 

@@ -94,6 +94,7 @@ class Table(Board):
             self.retired.add(old.id)
             gone[old.id] = old
             new = Obj(self.new_id(), old.proto, old.owner, mv.to, old.card_no)
+            new.kicked = was == "stack" and old.kicked  # 702.33d: what a kicked spell becomes
             self.objects[new.id] = new
             if mv.to == "battlefield":
                 tapped = mv.tapped or old.id in tapped_now

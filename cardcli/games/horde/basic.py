@@ -52,7 +52,7 @@ class Policy(Deciding, Fighting, CardAbilities, Crewing):
             return "choose " + " ".join(self.worst_cards(table, seat, decision.high, decision))
         team = table.players[seat].team
         if kind == "priority":
-            return self.with_convoke(table, self.priority(table, team))
+            return self.with_kicker(table, self.with_convoke(table, self.priority(table, team)))
         if kind == "attackers":
             return self.attack(table, team)
         if kind == "blockers":

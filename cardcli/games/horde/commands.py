@@ -44,7 +44,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] cast CARD evoke | [pN] cast CARD convoke #ID ... | [pN] cast CARD improvise #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] cast CARD evoke | [pN] cast CARD kicked | [pN] cast CARD convoke #ID ... | [pN] cast CARD improvise #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -62,6 +62,7 @@ class Cast(Command):
     evoke: bool = False  # "cast Mulldrifter evoke": for its evoke cost (702.74a)
     convoke: tuple[int, ...] | None = None  # "convoke #4 #5": creatures tapped to pay (702.51a)
     improvise: bool = False  # "improvise #4 #5": ``convoke`` names artifacts (702.126a)
+    kicked: bool = False  # "cast Into the Roil kicked": its kicker cost paid too (702.33a)
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,9 @@ def _cast(player: str | None, args: list[str]) -> Cast:
             x = int(match.group(1))
         else:
             name_words.append(word)
+    kicked = len(name_words) > 1 and name_words[-1].lower() == "kicked"
+    if kicked:
+        name_words = name_words[:-1]
     evoke = len(name_words) > 1 and name_words[-1].lower() == "evoke"
     if evoke:
         name_words = name_words[:-1]
@@ -272,7 +276,7 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         if not right:
             raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
         targets = tuple(target_word(w) for w in right)
-    return Cast(player, " ".join(name_words), x, targets, evoke, convoke, improvise)
+    return Cast(player, " ".join(name_words), x, targets, evoke, convoke, improvise, kicked)
 
 
 def _activate(player: str | None, args: list[str]) -> Activate:

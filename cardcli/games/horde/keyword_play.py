@@ -13,7 +13,8 @@ that it could not cast for its mana cost by its next turn. It convokes (naming t
 only with creatures it would not use: in the Horde's turn once combat is over (they untap
 before they are needed), in its own turn before combat those that arrived this turn (they
 cannot attack; they will not block either), weakest first; a spell it could cast only with
-other creatures is not cast. It improvises with artifacts that do nothing else tapped.
+other creatures is not cast. It improvises with artifacts that do nothing else tapped; it
+kicks a spell whenever it can pay the kicker too.
 """
 
 from __future__ import annotations
@@ -150,6 +151,21 @@ class CardAbilities:
             head, _, tail = command.partition(" -> ")
             return f"{head}{extra} -> {tail}"
         return command + extra
+
+    def with_kicker(self, table: Table, command: str) -> str:
+        """``p1 cast #12 -> #3`` kicked when the kicked cost can be paid now: ``p1 cast #12
+        kicked -> #3`` (not a spell it convokes or improvises, nor one with X: their payment
+        was reckoned without the kicker)."""
+        words = command.split()
+        if len(words) < 3 or words[1] != "cast" or not words[2].startswith("#"):
+            return command
+        obj = table.objects.get(int(words[2][1:]))
+        if obj is None or obj.proto.kicker is None or convoke.has_convoke(obj) or obj.proto.cost.x:
+            return command
+        if casting.cast_problem(table, words[0], obj, None, explain=False, kicked=True):
+            return command
+        head, arrow, tail = command.partition(" -> ")
+        return f"{head} kicked{arrow}{tail}"
 
     def graveyard_ability(self, table: Table, team: Team) -> str | None:
         """In its main phase: a graveyard card's ability that makes tokens, draws or gains

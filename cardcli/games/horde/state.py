@@ -149,6 +149,7 @@ class HordeState(State):
                 evoke=command.evoke,
                 convoke=named,
                 improvise=command.improvise,
+                kicked=command.kicked,
             )
         elif isinstance(command, Activate):
             targets = list(command.targets) if command.targets is not None else None

@@ -203,7 +203,9 @@ class HordeVariant(Variant[Table]):
                 if obj.zone == "revealed":
                     table.move(obj, "graveyard", "uncastable")
                 continue
-            table.casting = Casting(HORDE, obj.id, free=True)
+            # Reading: it kicks what has kicker (702.33a: an additional cost; its mana is
+            # unlimited and it pays no cost at all).
+            table.casting = Casting(HORDE, obj.id, free=True, kicked=obj.proto.kicker is not None)
             return True
 
     def ignores_summoning_sickness(self, table: Table, obj: Obj) -> bool:

@@ -25,6 +25,7 @@ from cardcli.cards.mtg.compiler.amounts import amount
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.imperatives import imperative
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
+from cardcli.cards.mtg.compiler.text import upper_first
 from cardcli.cards.mtg.compiler.verbs import SINGULAR, VERB_WORDS, subject_verb
 from cardcli.cards.mtg.compiler.words import number
 
@@ -39,6 +40,12 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
     modified = modifier(text, ctx.before, ctx)
     if modified is not None:
         return modified
+    kicked = re.match(r"If (?:this spell|~) (was|wasn't) kicked, ", text)
+    if kicked:  # "If this spell was kicked, draw two cards." (702.33d)
+        found = _clauses(upper_first(text[kicked.end() :]), ctx, list(ctx.before), 0)
+        if found is None or any("if" in effect for effect in found):
+            return None
+        return [{**e, "if": "kicked" if kicked.group(1) == "was" else "not_kicked"} for e in found]
     did = re.match(r"If you (do|don't), ", text)
     if did:  # "You may discard a card. If you do, draw a card." (608.2c)
         return _if_done(text[did.end() :], did.group(1) == "do", ctx)
