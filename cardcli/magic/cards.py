@@ -134,6 +134,10 @@ class Proto:
     additional_cost: ActivationCost | None = None  # a spell's own extra cost (601.2f)
     evoke: ManaCost | None = None  # 702.74a: "Evoke {2}{U}", an alternative cost
     kicker: ManaCost | None = None  # 702.33a: "Kicker {2}{G}", an optional additional cost
+    # 702.96: "Overload {6}{U}", an alternative cost, and the spell's effects overloaded (its
+    # text with "each" for "target", compiled: no targets)
+    overload: ManaCost | None = None
+    overload_spell: tuple[Effect, ...] = ()
     cant_be_countered: bool = False
 
     def is_type(self, kind: str) -> bool:
@@ -232,6 +236,8 @@ class Proto:
             else None,
             evoke=None if card.manual else keyword_cost(keywords, "evoke"),
             kicker=None if card.manual else keyword_cost(keywords, "kicker"),
+            overload=_overload(card)[0],
+            overload_spell=_overload(card)[1],
         )
 
     @classmethod
@@ -263,6 +269,14 @@ class Proto:
             enters_with=replacements.get("enters_with_counters"),
             damage_shield=replacements.get("prevent_damage"),
         )
+
+
+def _overload(card: Card) -> tuple[ManaCost | None, tuple[Effect, ...]]:
+    """The card data's ``overload``: its cost and the overloaded spell's effects."""
+    data = card.raw.get("overload")
+    if card.manual or not isinstance(data, Mapping) or not data.get("spell"):
+        return None, ()
+    return ManaCost.parse(str(data["cost"])), tuple(data["spell"])
 
 
 ENTRY_TERMS = ("condition", "unless", "pay_life")

@@ -105,9 +105,12 @@ def check_cast(
     free: bool = False,
     evoke: bool = False,
     kicked: bool = False,
+    overload: bool = False,
 ) -> None:
     """Raise ``IllegalCommand`` unless ``player`` may cast ``obj`` now (before any choice)."""
-    problem = cast_problem(table, player, obj, x, free, evoke=evoke, kicked=kicked)
+    problem = cast_problem(
+        table, player, obj, x, free, evoke=evoke, kicked=kicked, overload=overload
+    )
     if problem is not None:
         raise IllegalCommand(problem)
 
@@ -122,6 +125,7 @@ def cast_problem(
     explain: bool = True,
     evoke: bool = False,
     kicked: bool = False,
+    overload: bool = False,
 ) -> str | None:
     """Why ``player`` may not cast ``obj`` now, or None. ``sources``: their lands, if known.
 
@@ -138,6 +142,13 @@ def cast_problem(
         return f"{obj.name} has no evoke" if proto.evoke is None else f"{obj.name}: evoke from hand"
     if kicked and proto.kicker is None:
         return f"{obj.name} has no kicker"
+    if overload and (proto.overload is None or evoke or obj.zone != "hand"):
+        # 702.96a; 118.9a: one alternative cost at most (not with flashback or evoke).
+        return (
+            f"{obj.name} has no overload"
+            if proto.overload is None
+            else f"{obj.name}: overload from hand"
+        )
     if obj.zone == "graveyard" or (obj.zone != "hand" and not free):
         # (A variant's free casting may cast from zones of its own: the Horde's revealed cards.)
         where = castable_zone(table, player, obj)
@@ -149,7 +160,7 @@ def cast_problem(
             " (it is not an instant and has no flash)"
         )
     if not free:
-        cost = spell_cost(table, player, obj, evoke, kicked)
+        cost = spell_cost(table, player, obj, evoke, kicked, overload)
         if cost is not None:
             lands = sources if sources is not None else mana_sources(table, player)
             pool = table.players[player].pool
@@ -174,7 +185,7 @@ def cast_problem(
             check_cost(table, player, obj, proto.additional_cost)
         except IllegalCommand as err:
             return "no" if not explain else f"{obj.name}, as an additional cost: {err}"
-    if proto.spell or proto.is_aura:
+    if (proto.spell or proto.is_aura) and not overload:  # (overloaded: no targets, 702.96c)
         facts = facts_of(table, obj, player)
         for slot in cast_slots(obj):
             if not has_candidates(table, slot, player, facts):
@@ -213,10 +224,14 @@ def advance_casting(table: Table) -> None:
             return
         casting.modes = chosen_modes
     cost = (
-        spell_cost(table, player, obj, casting.evoke, casting.kicked) if not casting.free else None
+        spell_cost(table, player, obj, casting.evoke, casting.kicked, casting.overload)
+        if not casting.free
+        else None
     )
     x = _choose_x(table, casting, obj, cost)
     effects = modal.effects_of(casting.modes or []) if modal is not None else obj.proto.spell
+    if casting.overload:
+        effects = obj.proto.overload_spell
     slots = cast_slots(obj, effects)
     chosen = choose_targets(table, casting, slots, facts, None, obj.name)
     extra = obj.proto.additional_cost
@@ -249,6 +264,7 @@ def advance_casting(table: Table) -> None:
         evoke=casting.evoke,
         convoked=convoked,
         kicked=casting.kicked,
+        overload=casting.overload,
     )
     item.context.update(kept)
 
@@ -300,6 +316,7 @@ def cast(
     evoke: bool = False,
     convoked: list[Obj] | None = None,
     kicked: bool = False,
+    overload: bool = False,
 ) -> StackItem:
     """601.2a-i, the choices made: to the stack, pay, and the spell is cast (a modal spell
     with the effects of the ``modes`` chosen)."""
@@ -316,7 +333,11 @@ def cast(
         player,
         on_stack.id,
         obj.name,
-        obj.proto.modal.effects_of(modes or []) if obj.proto.modal else obj.proto.spell,
+        obj.proto.overload_spell
+        if overload
+        else obj.proto.modal.effects_of(modes or [])
+        if obj.proto.modal
+        else obj.proto.spell,
         obj=on_stack,
         targets=chosen,
         x=x,
@@ -346,6 +367,8 @@ def cast(
         event["evoked"] = True
     if kicked:
         event["kicked"] = True
+    if overload:
+        event["overloaded"] = True
     if convoked:
         event["improvise" if improvises(obj) else "convoke"] = [o.id for o in convoked]
     table.emit(event)

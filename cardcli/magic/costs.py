@@ -40,7 +40,12 @@ def with_flash_cost(table: Table, player: str, obj: Obj) -> bool:
 
 
 def spell_cost(
-    table: Table, player: str, obj: Obj, evoke: bool = False, kicked: bool = False
+    table: Table,
+    player: str,
+    obj: Obj,
+    evoke: bool = False,
+    kicked: bool = False,
+    overload: bool = False,
 ) -> ManaCost | None:
     """The mana ``player`` must pay to cast ``obj``, X left open; None: nothing (601.2f).
 
@@ -52,6 +57,8 @@ def spell_cost(
     cost = proto.flashback if obj.zone == "graveyard" and proto.flashback else proto.cost
     if evoke and proto.evoke is not None:
         cost = proto.evoke
+    if overload and proto.overload is not None:
+        cost = proto.overload  # 702.96a: an alternative cost
     if proto.flash_cost is not None and with_flash_cost(table, player, obj):
         cost = cost.plus(proto.flash_cost)
     if kicked and proto.kicker is not None:

@@ -74,6 +74,7 @@ def cast(
     convoke: list[int] | None = None,
     improvise: bool = False,
     kicked: bool = False,
+    overload: bool = False,
 ) -> None:
     _with_priority(table, player)
     where = casting.castable_zone(table, player, obj)
@@ -81,11 +82,11 @@ def cast(
         raise IllegalCommand(where)
     if x is not None and not obj.proto.cost.x:
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
-    casting.check_cast(table, player, obj, x, evoke=evoke, kicked=kicked)
+    casting.check_cast(table, player, obj, x, evoke=evoke, kicked=kicked, overload=overload)
     if convoke is not None:
         word = "improvise" if improvise else "convoke"
         convoke_mod.check_named(table, player, obj, convoke, word)
-        cost = costs.spell_cost(table, player, obj, evoke, kicked)
+        cost = costs.spell_cost(table, player, obj, evoke, kicked, overload)
         if (
             cost is not None
             and convoke_mod.convoke_plan(table, player, cost, x or 0, convoke, obj) is None
@@ -104,6 +105,8 @@ def cast(
             f"{obj.name} is modal: cast it without '-> ...' ({player} cast {obj.name}), then"
             " choose its modes by number and their targets"
         )
+    if targets is not None and overload:
+        raise IllegalCommand(f"{obj.name} overloaded has no targets (702.96c); leave out '-> ...'")
     if targets is not None:
         chosen = check_targets(
             table,
@@ -115,7 +118,15 @@ def cast(
         )
     table.pending = None
     table.casting = Casting(
-        player, obj.id, None, x, chosen, evoke=evoke, convoke=convoke, kicked=kicked
+        player,
+        obj.id,
+        None,
+        x,
+        chosen,
+        evoke=evoke,
+        convoke=convoke,
+        kicked=kicked,
+        overload=overload,
     )
     flow.run(table)
 

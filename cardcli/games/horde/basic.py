@@ -74,7 +74,8 @@ class Policy(Deciding, Fighting, CardAbilities, Crewing):
                 if land is not None:
                     return f"{player.name} play #{land.id}"
             spell = (
-                self.spell_to_cast(table, team)
+                self.overload_cast(table, team)
+                or self.spell_to_cast(table, team)
                 or self.evoke_cast(table, team)
                 or self.graveyard_ability(table, team)
                 or self.crew_to_attack(table, team)

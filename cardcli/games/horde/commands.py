@@ -44,7 +44,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] cast CARD evoke | [pN] cast CARD kicked | [pN] cast CARD convoke #ID ... | [pN] cast CARD improvise #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] cast CARD evoke | [pN] cast CARD kicked | [pN] cast CARD overload | [pN] cast CARD convoke #ID ... | [pN] cast CARD improvise #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -63,6 +63,7 @@ class Cast(Command):
     convoke: tuple[int, ...] | None = None  # "convoke #4 #5": creatures tapped to pay (702.51a)
     improvise: bool = False  # "improvise #4 #5": ``convoke`` names artifacts (702.126a)
     kicked: bool = False  # "cast Into the Roil kicked": its kicker cost paid too (702.33a)
+    overload: bool = False  # "cast Cyclonic Rift overload": for its overload cost (702.96a)
 
 
 @dataclass(frozen=True)
@@ -269,6 +270,9 @@ def _cast(player: str | None, args: list[str]) -> Cast:
     evoke = len(name_words) > 1 and name_words[-1].lower() == "evoke"
     if evoke:
         name_words = name_words[:-1]
+    overload = len(name_words) > 1 and name_words[-1].lower() == "overload"
+    if overload:
+        name_words = name_words[:-1]
     if not name_words:
         raise InvalidCommand("cast needs a card: cast Lightning Bolt -> #17")
     targets = None
@@ -276,7 +280,9 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         if not right:
             raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
         targets = tuple(target_word(w) for w in right)
-    return Cast(player, " ".join(name_words), x, targets, evoke, convoke, improvise, kicked)
+    return Cast(
+        player, " ".join(name_words), x, targets, evoke, convoke, improvise, kicked, overload
+    )
 
 
 def _activate(player: str | None, args: list[str]) -> Activate:

@@ -14,15 +14,18 @@ only with creatures it would not use: in the Horde's turn once combat is over (t
 before they are needed), in its own turn before combat those that arrived this turn (they
 cannot attack; they will not block either), weakest first; a spell it could cast only with
 other creatures is not cast. It improvises with artifacts that do nothing else tapped; it
-kicks a spell whenever it can pay the kicker too.
+kicks a spell whenever it can pay the kicker too; in its main phase it overloads a spell that
+would reach two of the Horde's permanents or more and none of the players'.
 """
 
 from __future__ import annotations
 
 from cardcli.engine.errors import IllegalCommand
+from cardcli.games.horde.judge import HORDE
 from cardcli.magic import activation, casting, convoke, costs
 from cardcli.magic.cards import Ability
-from cardcli.magic.objects import Obj, Team
+from cardcli.magic.objects import Obj, StackItem, Team
+from cardcli.magic.reach import Resolution, subjects
 from cardcli.magic.table import Table
 
 ENOUGH_LANDS = 5
@@ -167,6 +170,23 @@ class CardAbilities:
         head, arrow, tail = command.partition(" -> ")
         return f"{head} kicked{arrow}{tail}"
 
+    def overload_cast(self, table: Table, team: Team) -> str | None:
+        """In its main phase: a spell overloaded when it reaches two of the Horde's permanents
+        or more and none of the players' (Cyclonic Rift, Vandalblast)."""
+        if not costs.sorcery_timing(table, team.players[0].name):
+            return None
+        for player in team.players:
+            for obj in player.hand:
+                if obj.proto.overload is None or casting.cast_problem(
+                    table, player.name, obj, None, explain=False, overload=True
+                ):
+                    continue
+                reached = _overload_reach(table, player.name, obj)
+                owners = [table.objects[oid].controller for oid in reached]
+                if owners.count(HORDE) >= 2 and all(o == HORDE for o in owners):
+                    return f"{player.name} cast #{obj.id} overload"
+        return None
+
     def graveyard_ability(self, table: Table, team: Team) -> str | None:
         """In its main phase: a graveyard card's ability that makes tokens, draws or gains
         life, with no targets (Mother Bear)."""
@@ -182,6 +202,17 @@ class CardAbilities:
                     if _usable(table, player.name, obj, ability):
                         return _command(player.name, obj, index, len(here))
         return None
+
+
+def _overload_reach(table: Table, player: str, obj: Obj) -> set[int]:
+    """The permanents ``obj``'s overloaded effects would reach now."""
+    effects = obj.proto.overload_spell
+    item = StackItem(0, "spell", player, obj.id, obj.name, effects)
+    res = Resolution(item, [], [], casting.facts_of(table, obj, player))
+    found: set[int] = set()
+    for effect in effects:
+        found.update(t for t in subjects(table, res, effect) if isinstance(t, int))
+    return {oid for oid in found if oid in table.battlefield}
 
 
 def _wanted(table: Table, ability: Ability) -> bool:

@@ -150,6 +150,7 @@ class HordeState(State):
                 convoke=named,
                 improvise=command.improvise,
                 kicked=command.kicked,
+                overload=command.overload,
             )
         elif isinstance(command, Activate):
             targets = list(command.targets) if command.targets is not None else None
