@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Action:
-    kind: str  # "play", "cast", "evoke" (cast for its evoke cost), "activate", "tap"
+    kind: (
+        str  # "play", "cast", "evoke" (for its evoke cost), "kicked", "overload", "activate", "tap"
+    )
     player: str
     obj_id: int
     name: str
@@ -65,6 +67,14 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
                 table, player, obj, None, sources=sources, explain=False, evoke=True
             ):
                 found.append(Action("evoke", player, obj.id, obj.name))
+            if obj.proto.kicker is not None and not casting.cast_problem(
+                table, player, obj, None, sources=sources, explain=False, kicked=True
+            ):
+                found.append(Action("kicked", player, obj.id, obj.name))
+            if obj.proto.overload is not None and not casting.cast_problem(
+                table, player, obj, None, sources=sources, explain=False, overload=True
+            ):
+                found.append(Action("overload", player, obj.id, obj.name))
         if stop_at_first and found:
             return found
     for obj in list(table.acting.values()):

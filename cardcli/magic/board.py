@@ -450,7 +450,10 @@ class Board:
         return False
 
     def holds(self, condition: Mapping[str, Any], player: str, source: Obj | None) -> bool:
-        """A card model condition: an amount compared with a number."""
+        """A card model condition: an amount compared with a number; ``kicked``: the source
+        (a permanent) resolved from a kicked spell (702.33d)."""
+        if "kicked" in condition:
+            return source is not None and source.kicked == bool(condition["kicked"])
         value = self.amount_of(condition.get("amount", 0), player, source)
         if "equals" in condition and value != int(condition["equals"]):
             return False

@@ -16,6 +16,7 @@ from typing import Any
 
 from cardcli.cards.mtg.model import Card
 from cardcli.magic.abilities import Ability, ActivationCost, Effect, Modal, Mode
+from cardcli.magic.cast_keywords import cast_triggers
 from cardcli.magic.keywords import (
     cycling_abilities,
     keyword_cost,
@@ -133,6 +134,11 @@ class Proto:
     flash_cost: ManaCost | None = None  # the extra cost to cast it as though it had flash
     additional_cost: ActivationCost | None = None  # a spell's own extra cost (601.2f)
     evoke: ManaCost | None = None  # 702.74a: "Evoke {2}{U}", an alternative cost
+    kicker: ManaCost | None = None  # 702.33a: "Kicker {2}{G}", an optional additional cost
+    # 702.96: "Overload {6}{U}", an alternative cost, and the spell's effects overloaded (its
+    # text with "each" for "target", compiled: no targets)
+    overload: ManaCost | None = None
+    overload_spell: tuple[Effect, ...] = ()
     cant_be_countered: bool = False
     # A clone's "You may have this creature enter as a copy of ..." (614.1c, 706; ``copies``).
     enters_as_copy: Mapping[str, Any] | None = None
@@ -185,6 +191,7 @@ class Proto:
         card_abilities: tuple[Ability, ...] = ()
         if not card.manual:
             triggers = _with_triggers(triggers, keyword_triggers(keywords))
+            triggers = _with_triggers(triggers, cast_triggers(keywords))
             card_abilities = (
                 *(a for a in activated if a.zone != "battlefield"),
                 *cycling_abilities(keywords),
@@ -235,6 +242,9 @@ class Proto:
             else None,
             evoke=None if card.manual else keyword_cost(keywords, "evoke"),
             enters_as_copy=replacements.get("enters_as_copy"),
+            kicker=None if card.manual else keyword_cost(keywords, "kicker"),
+            overload=_overload(card)[0],
+            overload_spell=_overload(card)[1],
         )
 
     @classmethod
@@ -266,6 +276,14 @@ class Proto:
             enters_with=replacements.get("enters_with_counters"),
             damage_shield=replacements.get("prevent_damage"),
         )
+
+
+def _overload(card: Card) -> tuple[ManaCost | None, tuple[Effect, ...]]:
+    """The card data's ``overload``: its cost and the overloaded spell's effects."""
+    data = card.raw.get("overload")
+    if card.manual or not isinstance(data, Mapping) or not data.get("spell"):
+        return None, ()
+    return ManaCost.parse(str(data["cost"])), tuple(data["spell"])
 
 
 ENTRY_TERMS = ("condition", "unless", "pay_life")

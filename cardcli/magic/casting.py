@@ -17,7 +17,7 @@ from cardcli.magic.activation import advance_activation, cost_objects, pay_cost_
 from cardcli.magic.cards import Ability, Effect
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
-from cardcli.magic.convoke import convoke_plan, has_convoke
+from cardcli.magic.convoke import convoke_plan, has_convoke, improvises
 from cardcli.magic.costs import (
     MAIN_STEPS,
     check_cost,
@@ -99,10 +99,19 @@ def facts_of(table: Table, obj: Obj, controller: str) -> DamageSource:
 
 
 def check_cast(
-    table: Table, player: str, obj: Obj, x: int | None, free: bool = False, evoke: bool = False
+    table: Table,
+    player: str,
+    obj: Obj,
+    x: int | None,
+    free: bool = False,
+    evoke: bool = False,
+    kicked: bool = False,
+    overload: bool = False,
 ) -> None:
     """Raise ``IllegalCommand`` unless ``player`` may cast ``obj`` now (before any choice)."""
-    problem = cast_problem(table, player, obj, x, free, evoke=evoke)
+    problem = cast_problem(
+        table, player, obj, x, free, evoke=evoke, kicked=kicked, overload=overload
+    )
     if problem is not None:
         raise IllegalCommand(problem)
 
@@ -116,6 +125,8 @@ def cast_problem(
     sources: list[Source] | None = None,
     explain: bool = True,
     evoke: bool = False,
+    kicked: bool = False,
+    overload: bool = False,
 ) -> str | None:
     """Why ``player`` may not cast ``obj`` now, or None. ``sources``: their lands, if known.
 
@@ -130,6 +141,15 @@ def cast_problem(
     if evoke and (proto.evoke is None or obj.zone != "hand"):
         # 702.74a; 118.9a: one alternative cost at most (not with flashback).
         return f"{obj.name} has no evoke" if proto.evoke is None else f"{obj.name}: evoke from hand"
+    if kicked and proto.kicker is None:
+        return f"{obj.name} has no kicker"
+    if overload and (proto.overload is None or evoke or obj.zone != "hand"):
+        # 702.96a; 118.9a: one alternative cost at most (not with flashback or evoke).
+        return (
+            f"{obj.name} has no overload"
+            if proto.overload is None
+            else f"{obj.name}: overload from hand"
+        )
     if obj.zone == "graveyard" or (obj.zone != "hand" and not free):
         # (A variant's free casting may cast from zones of its own: the Horde's revealed cards.)
         where = castable_zone(table, player, obj)
@@ -141,7 +161,7 @@ def cast_problem(
             " (it is not an instant and has no flash)"
         )
     if not free:
-        cost = spell_cost(table, player, obj, evoke)
+        cost = spell_cost(table, player, obj, evoke, kicked, overload)
         if cost is not None:
             lands = sources if sources is not None else mana_sources(table, player)
             pool = table.players[player].pool
@@ -152,7 +172,7 @@ def cast_problem(
             life = p.team.life if p.team.life is not None else 0
             failed = short or not payable(cost.with_x(x or 0), pool, lands, life)
             if failed and has_convoke(obj):
-                failed = convoke_plan(table, player, cost, x or 0, None) is None
+                failed = convoke_plan(table, player, cost, x or 0, None, obj) is None
             if failed:
                 if not explain:
                     return "no"
@@ -166,7 +186,7 @@ def cast_problem(
             check_cost(table, player, obj, proto.additional_cost)
         except IllegalCommand as err:
             return "no" if not explain else f"{obj.name}, as an additional cost: {err}"
-    if proto.spell or proto.is_aura:
+    if (proto.spell or proto.is_aura) and not overload:  # (overloaded: no targets, 702.96c)
         facts = facts_of(table, obj, player)
         for slot in cast_slots(obj):
             if not has_candidates(table, slot, player, facts):
@@ -204,9 +224,15 @@ def advance_casting(table: Table) -> None:
             table.emit({"type": "cast_abandoned", "who": player, "card": obj.name})
             return
         casting.modes = chosen_modes
-    cost = spell_cost(table, player, obj, casting.evoke) if not casting.free else None
+    cost = (
+        spell_cost(table, player, obj, casting.evoke, casting.kicked, casting.overload)
+        if not casting.free
+        else None
+    )
     x = _choose_x(table, casting, obj, cost)
     effects = modal.effects_of(casting.modes or []) if modal is not None else obj.proto.spell
+    if casting.overload:
+        effects = obj.proto.overload_spell
     slots = cast_slots(obj, effects)
     chosen = choose_targets(table, casting, slots, facts, None, obj.name)
     extra = obj.proto.additional_cost
@@ -215,7 +241,7 @@ def advance_casting(table: Table) -> None:
     )
     convoked: list[Obj] = []
     if cost is not None and has_convoke(obj):
-        found = convoke_plan(table, player, cost, x, casting.convoke)
+        found = convoke_plan(table, player, cost, x, casting.convoke, obj)
         plan = found[1] if found is not None else None
         convoked = found[0] if found is not None else []
     else:
@@ -238,6 +264,8 @@ def advance_casting(table: Table) -> None:
         modes=casting.modes or [],
         evoke=casting.evoke,
         convoked=convoked,
+        kicked=casting.kicked,
+        overload=casting.overload,
     )
     item.context.update(kept)
 
@@ -289,6 +317,8 @@ def cast(
     modes: list[int] | None = None,
     evoke: bool = False,
     convoked: list[Obj] | None = None,
+    kicked: bool = False,
+    overload: bool = False,
 ) -> StackItem:
     """601.2a-i, the choices made: to the stack, pay, and the spell is cast (a modal spell
     with the effects of the ``modes`` chosen)."""
@@ -296,7 +326,8 @@ def cast(
     on_stack = table.move(obj, "stack", "cast")
     assert on_stack is not None
     if convoked:
-        table.tap_many(convoked, "convoke")  # 702.51a: they pay with the lands (601.2h)
+        # 702.51a, 702.126a: they pay with the lands (601.2h)
+        table.tap_many(convoked, "improvise" if improvises(obj) else "convoke")
     pay_and_run(table, player, plan)
     item = StackItem(
         on_stack.id,
@@ -304,7 +335,11 @@ def cast(
         player,
         on_stack.id,
         obj.name,
-        obj.proto.modal.effects_of(modes or []) if obj.proto.modal else obj.proto.spell,
+        obj.proto.overload_spell
+        if overload
+        else obj.proto.modal.effects_of(modes or [])
+        if obj.proto.modal
+        else obj.proto.spell,
         obj=on_stack,
         targets=chosen,
         x=x,
@@ -313,6 +348,9 @@ def cast(
         modes=tuple(sorted(modes)) if modes else (),
     )
     on_stack.controller = player
+    if kicked:  # 702.33d: a kicked spell; the permanent it becomes is kicked too (table.move)
+        item.context["kicked"] = True
+        on_stack.kicked = True
     table.stack.append(item)
     table.items[item.id] = item
     event = {"type": "cast", "who": player, "card": obj.name, "id": item.id}
@@ -329,8 +367,12 @@ def cast(
         event["flash"] = True
     if evoke:
         event["evoked"] = True
+    if kicked:
+        event["kicked"] = True
+    if overload:
+        event["overloaded"] = True
     if convoked:
-        event["convoke"] = [o.id for o in convoked]
+        event["improvise" if improvises(obj) else "convoke"] = [o.id for o in convoked]
     table.emit(event)
     announce_targets(table, item)
     spell_cast(table, item, player)  # counted for storm (702.40a); its own storm triggers

@@ -39,6 +39,8 @@ class Casting:
     land: bool = False  # a land being played, waiting for how it enters (a payment of life)
     from_card: bool = False  # ``ability`` indexes the card's abilities in hand or graveyard
     evoke: bool = False  # cast for its evoke cost (702.74a)
+    kicked: bool = False  # its kicker cost paid too (702.33a)
+    overload: bool = False  # cast for its overload cost: its overloaded effects (702.96)
     convoke: list[int] | None = None  # the creatures the caster named to tap (702.51a)
 
 

@@ -41,19 +41,30 @@ def with_flash_cost(table: Table, player: str, obj: Obj) -> bool:
     return not sorcery_timing(table, player)
 
 
-def spell_cost(table: Table, player: str, obj: Obj, evoke: bool = False) -> ManaCost | None:
+def spell_cost(
+    table: Table,
+    player: str,
+    obj: Obj,
+    evoke: bool = False,
+    kicked: bool = False,
+    overload: bool = False,
+) -> ManaCost | None:
     """The mana ``player`` must pay to cast ``obj``, X left open; None: nothing (601.2f).
 
     From a graveyard the flashback cost replaces the mana cost (702.34a), evoked its evoke
     cost does (702.74a, an alternative cost: 118.9); cast as though it had flash, its flash
-    cost is added.
+    cost is added; kicked, its kicker cost is added (702.33a, an additional cost: 601.2f).
     """
     proto = obj.proto
     cost = proto.flashback if obj.zone == "graveyard" and proto.flashback else proto.cost
     if evoke and proto.evoke is not None:
         cost = proto.evoke
+    if overload and proto.overload is not None:
+        cost = proto.overload  # 702.96a: an alternative cost
     if proto.flash_cost is not None and with_flash_cost(table, player, obj):
         cost = cost.plus(proto.flash_cost)
+    if kicked and proto.kicker is not None:
+        cost = cost.plus(proto.kicker)
     delta = 0
     for st in table.statics:
         if st.ability.static != "cost_change" or not table.static_on(st):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardcli.magic.attack_orders import must_attack_player
 from cardcli.magic.cards import Ability, Effect, norm_keyword
+from cardcli.magic.cascade import cascade
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import ask
 from cardcli.magic.copies_asking import choose_entry
@@ -66,7 +67,10 @@ def run_effect(table: Table, res: Resolution) -> None:
     if not _done_now(table, res, effect):
         return  # "If there are seven or more cards in your graveyard, instead ..." (608.2c)
     condition = effect.get("if")
-    if condition is not None and (res.paid is True) != (condition == "paid"):
+    if condition in ("kicked", "not_kicked"):
+        if bool(res.item.context.get("kicked")) != (condition == "kicked"):
+            return  # "If this spell was kicked, ..." (702.33d)
+    elif condition is not None and (res.paid is True) != (condition == "paid"):
         return  # "if a player does" (608.2c)
     if effect.get("optional"):
         controller = res.item.controller
@@ -509,6 +513,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "reveal_cast": reveal_cast,
     "lose_game": lose_game,
     "must_attack_player": must_attack_player,
+    "cascade": cascade,
 }
 
 

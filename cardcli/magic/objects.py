@@ -35,6 +35,7 @@ class Obj:
         "echoed",
         "effects",
         "id",
+        "kicked",
         "linked",
         "loyalty_turn",
         "owner",
@@ -74,6 +75,8 @@ class Obj:
         self.loyalty_turn = 0  # the turn a loyalty ability of it was last activated (606.3)
         self.echoed = False  # its echo has triggered: an upkeep of its controller's has begun
         self.chosen: str | None = None  # chosen as it entered: a colour symbol or a creature type
+
+        self.kicked = False  # a kicked spell, or the permanent one became (702.33d)
         self.cache: Any = None
         self.cache_key: tuple[int, ...] = ()
 

@@ -72,6 +72,9 @@ def cast(
     targets: list[Target] | None,
     evoke: bool = False,
     convoke: list[int] | None = None,
+    improvise: bool = False,
+    kicked: bool = False,
+    overload: bool = False,
 ) -> None:
     _with_priority(table, player)
     where = casting.castable_zone(table, player, obj)
@@ -79,17 +82,22 @@ def cast(
         raise IllegalCommand(where)
     if x is not None and not obj.proto.cost.x:
         raise IllegalCommand(f"{obj.name} has no X in its cost; leave out X=")
-    casting.check_cast(table, player, obj, x, evoke=evoke)
+    casting.check_cast(table, player, obj, x, evoke=evoke, kicked=kicked, overload=overload)
     if convoke is not None:
-        convoke_mod.check_named(table, player, obj, convoke)
-        cost = costs.spell_cost(table, player, obj, evoke)
+        word = "improvise" if improvise else "convoke"
+        convoke_mod.check_named(table, player, obj, convoke, word)
+        cost = costs.spell_cost(table, player, obj, evoke, kicked, overload)
         if (
             cost is not None
-            and convoke_mod.convoke_plan(table, player, cost, x or 0, convoke) is None
+            and convoke_mod.convoke_plan(table, player, cost, x or 0, convoke, obj) is None
         ):
+            each = (
+                "artifact named pays one generic mana"
+                if improvise
+                else "creature named pays one mana: one of its colours, or generic"
+            )
             raise IllegalCommand(
-                f"{obj.name}: those creatures and {player}'s lands cannot pay {cost}"
-                " (each creature named pays one mana: one of its colours, or generic)"
+                f"{obj.name}: those permanents and {player}'s lands cannot pay {cost} (each {each})"
             )
     chosen = None
     if targets is not None and obj.proto.modal is not None:
@@ -97,6 +105,8 @@ def cast(
             f"{obj.name} is modal: cast it without '-> ...' ({player} cast {obj.name}), then"
             " choose its modes by number and their targets"
         )
+    if targets is not None and overload:
+        raise IllegalCommand(f"{obj.name} overloaded has no targets (702.96c); leave out '-> ...'")
     if targets is not None:
         chosen = check_targets(
             table,
@@ -107,7 +117,17 @@ def cast(
             obj.name,
         )
     table.pending = None
-    table.casting = Casting(player, obj.id, None, x, chosen, evoke=evoke, convoke=convoke)
+    table.casting = Casting(
+        player,
+        obj.id,
+        None,
+        x,
+        chosen,
+        evoke=evoke,
+        convoke=convoke,
+        kicked=kicked,
+        overload=overload,
+    )
     flow.run(table)
 
 

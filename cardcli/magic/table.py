@@ -112,6 +112,7 @@ class Table(Board):
             printed = old.proto.base or old.proto
             proto = copies.get(old.id) or printed.own or printed
             new = Obj(self.new_id(), proto, old.owner, mv.to, old.card_no)
+            new.kicked = was == "stack" and old.kicked  # 702.33d: what a kicked spell becomes
             self.objects[new.id] = new
             if mv.to == "battlefield":
                 tapped = mv.tapped or old.id in tapped_now

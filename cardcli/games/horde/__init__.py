@@ -239,7 +239,10 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   p1 play Forest                  play a land (one per player per turn)
   p2 cast Lightning Bolt -> #17   cast (targets and X=N optional: the game asks for what is missing)
   p1 cast Mulldrifter evoke       cast for its evoke cost (then it is sacrificed as it enters)
+  p1 cast Into the Roil kicked    cast with its kicker cost paid too
+  p1 cast Cyclonic Rift overload  cast for its overload cost ("each" for "target")
   p1 cast Chord convoke #4 #5     convoke: tap these creatures to pay part of the cost
+  p1 cast Whir improvise #4 #5    improvise: tap these artifacts to pay generic mana
   p1 activate #12 [N] [-> #17]    activate ability N of a permanent
   p1 activate #8                  crew a Vehicle (then choose the creatures to tap)
   p1 activate Barren Moor         an ability of a card in hand or graveyard (cycling, unearth)

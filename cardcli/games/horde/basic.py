@@ -52,7 +52,7 @@ class Policy(Deciding, Fighting, CardAbilities, Crewing):
             return "choose " + " ".join(self.worst_cards(table, seat, decision.high, decision))
         team = table.players[seat].team
         if kind == "priority":
-            return self.with_convoke(table, self.priority(table, team))
+            return self.with_kicker(table, self.with_convoke(table, self.priority(table, team)))
         if kind == "attackers":
             return self.attack(table, team)
         if kind == "blockers":
@@ -74,7 +74,8 @@ class Policy(Deciding, Fighting, CardAbilities, Crewing):
                 if land is not None:
                     return f"{player.name} play #{land.id}"
             spell = (
-                self.spell_to_cast(table, team)
+                self.overload_cast(table, team)
+                or self.spell_to_cast(table, team)
                 or self.evoke_cast(table, team)
                 or self.graveyard_ability(table, team)
                 or self.crew_to_attack(table, team)

@@ -45,7 +45,7 @@ ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
 USAGE = (
     "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] cast CARD evoke | [pN] cast CARD convoke #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
+    " | [pN] cast CARD evoke | [pN] cast CARD kicked | [pN] cast CARD overload | [pN] cast CARD convoke #ID ... | [pN] cast CARD improvise #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
     " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
 )
 
@@ -62,6 +62,9 @@ class Cast(Command):
     targets: tuple[Target, ...] | None = None
     evoke: bool = False  # "cast Mulldrifter evoke": for its evoke cost (702.74a)
     convoke: tuple[int, ...] | None = None  # "convoke #4 #5": creatures tapped to pay (702.51a)
+    improvise: bool = False  # "improvise #4 #5": ``convoke`` names artifacts (702.126a)
+    kicked: bool = False  # "cast Into the Roil kicked": its kicker cost paid too (702.33a)
+    overload: bool = False  # "cast Cyclonic Rift overload": for its overload cost (702.96a)
 
 
 @dataclass(frozen=True)
@@ -249,11 +252,14 @@ def _cast(player: str | None, args: list[str]) -> Cast:
     left, right = _split_arrow(args)
     convoke = None
     lowered = [w.lower() for w in left]
-    if "convoke" in lowered[1:]:
-        at = lowered.index("convoke", 1)
-        convoke = tuple(object_id(w, "a creature") for w in left[at + 1 :])
+    improvise = "improvise" in lowered[1:] and "convoke" not in lowered[1:]
+    word = "improvise" if improvise else "convoke"
+    if word in lowered[1:]:
+        at = lowered.index(word, 1)
+        what = "an artifact" if improvise else "a creature"
+        convoke = tuple(object_id(w, what) for w in left[at + 1 :])
         if not convoke:
-            raise InvalidCommand("after convoke name the creatures to tap: convoke #4 #5")
+            raise InvalidCommand(f"after {word} name the {what[3:]}s to tap: {word} #4 #5")
         left = left[:at]
     x = None
     name_words = []
@@ -263,8 +269,14 @@ def _cast(player: str | None, args: list[str]) -> Cast:
             x = int(match.group(1))
         else:
             name_words.append(word)
+    kicked = len(name_words) > 1 and name_words[-1].lower() == "kicked"
+    if kicked:
+        name_words = name_words[:-1]
     evoke = len(name_words) > 1 and name_words[-1].lower() == "evoke"
     if evoke:
+        name_words = name_words[:-1]
+    overload = len(name_words) > 1 and name_words[-1].lower() == "overload"
+    if overload:
         name_words = name_words[:-1]
     if not name_words:
         raise InvalidCommand("cast needs a card: cast Lightning Bolt -> #17")
@@ -273,7 +285,9 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         if not right:
             raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
         targets = tuple(target_word(w) for w in right)
-    return Cast(player, " ".join(name_words), x, targets, evoke, convoke)
+    return Cast(
+        player, " ".join(name_words), x, targets, evoke, convoke, improvise, kicked, overload
+    )
 
 
 def _activate(player: str | None, args: list[str]) -> Activate:

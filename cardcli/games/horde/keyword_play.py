@@ -13,15 +13,19 @@ that it could not cast for its mana cost by its next turn. It convokes (naming t
 only with creatures it would not use: in the Horde's turn once combat is over (they untap
 before they are needed), in its own turn before combat those that arrived this turn (they
 cannot attack; they will not block either), weakest first; a spell it could cast only with
-other creatures is not cast.
+other creatures is not cast. It improvises with artifacts that do nothing else tapped; it
+kicks a spell whenever it can pay the kicker too; in its main phase it overloads a spell that
+would reach two of the Horde's permanents or more and none of the players'.
 """
 
 from __future__ import annotations
 
 from cardcli.engine.errors import IllegalCommand
+from cardcli.games.horde.judge import HORDE
 from cardcli.magic import activation, casting, convoke, costs
 from cardcli.magic.cards import Ability
-from cardcli.magic.objects import Obj, Team
+from cardcli.magic.objects import Obj, StackItem, Team
+from cardcli.magic.reach import Resolution, subjects
 from cardcli.magic.table import Table
 
 ENOUGH_LANDS = 5
@@ -96,23 +100,33 @@ class CardAbilities:
 
     def convoke_words(self, table: Table, player: str, obj: Obj) -> str | None:
         """What a cast of ``obj`` adds: "" (the lands pay), " convoke #4 #5" (creatures the bot
-        would not use pay the rest), or None (only creatures it keeps could)."""
-        if "convoke" not in obj.proto.keywords:
+        would not use pay the rest; " improvise #4 #5": artifacts with no mana ability that
+        are no creatures), or None (only creatures or artifacts it keeps could)."""
+        if not convoke.has_convoke(obj):
             return ""
         cost = costs.spell_cost(table, player, obj)
         if cost is None or costs.payment(table, player, cost) is not None:
             return ""
-        spare = [o for o in convoke.untapped_creatures(table, player) if self._spare(table, o)]
+        improvise = convoke.improvises(obj)
+        if improvise:  # artifacts that do nothing else when tapped: no mana, no creature
+            spare = [
+                o
+                for o in convoke.untapped_artifacts(table, player)
+                if not o.proto.mana_abilities and "Creature" not in table.chars(o).types
+            ]
+        else:
+            spare = [o for o in convoke.untapped_creatures(table, player) if self._spare(table, o)]
         chosen: list[Obj] = []
         left = cost
         for creature in spare:
-            smaller = convoke.reduce_by(table, left, [creature])
+            smaller = convoke.reduce_by(table, left, [creature], improvise)
             if smaller is None:
                 continue
             chosen.append(creature)
             left = smaller
             if costs.payment(table, player, left) is not None:
-                return " convoke " + " ".join(f"#{o.id}" for o in chosen)
+                word = "improvise" if improvise else "convoke"
+                return f" {word} " + " ".join(f"#{o.id}" for o in chosen)
         return None
 
     def _spare(self, table: Table, creature: Obj) -> bool:
@@ -141,6 +155,38 @@ class CardAbilities:
             return f"{head}{extra} -> {tail}"
         return command + extra
 
+    def with_kicker(self, table: Table, command: str) -> str:
+        """``p1 cast #12 -> #3`` kicked when the kicked cost can be paid now: ``p1 cast #12
+        kicked -> #3`` (not a spell it convokes or improvises, nor one with X: their payment
+        was reckoned without the kicker)."""
+        words = command.split()
+        if len(words) < 3 or words[1] != "cast" or not words[2].startswith("#"):
+            return command
+        obj = table.objects.get(int(words[2][1:]))
+        if obj is None or obj.proto.kicker is None or convoke.has_convoke(obj) or obj.proto.cost.x:
+            return command
+        if casting.cast_problem(table, words[0], obj, None, explain=False, kicked=True):
+            return command
+        head, arrow, tail = command.partition(" -> ")
+        return f"{head} kicked{arrow}{tail}"
+
+    def overload_cast(self, table: Table, team: Team) -> str | None:
+        """In its main phase: a spell overloaded when it reaches two of the Horde's permanents
+        or more and none of the players' (Cyclonic Rift, Vandalblast)."""
+        if not costs.sorcery_timing(table, team.players[0].name):
+            return None
+        for player in team.players:
+            for obj in player.hand:
+                if obj.proto.overload is None or casting.cast_problem(
+                    table, player.name, obj, None, explain=False, overload=True
+                ):
+                    continue
+                reached = _overload_reach(table, player.name, obj)
+                owners = [table.objects[oid].controller for oid in reached]
+                if owners.count(HORDE) >= 2 and all(o == HORDE for o in owners):
+                    return f"{player.name} cast #{obj.id} overload"
+        return None
+
     def graveyard_ability(self, table: Table, team: Team) -> str | None:
         """In its main phase: a graveyard card's ability that makes tokens, draws or gains
         life, with no targets (Mother Bear)."""
@@ -156,6 +202,17 @@ class CardAbilities:
                     if _usable(table, player.name, obj, ability):
                         return _command(player.name, obj, index, len(here))
         return None
+
+
+def _overload_reach(table: Table, player: str, obj: Obj) -> set[int]:
+    """The permanents ``obj``'s overloaded effects would reach now."""
+    effects = obj.proto.overload_spell
+    item = StackItem(0, "spell", player, obj.id, obj.name, effects)
+    res = Resolution(item, [], [], casting.facts_of(table, obj, player))
+    found: set[int] = set()
+    for effect in effects:
+        found.update(t for t in subjects(table, res, effect) if isinstance(t, int))
+    return {oid for oid in found if oid in table.battlefield}
 
 
 def _wanted(table: Table, ability: Ability) -> bool:

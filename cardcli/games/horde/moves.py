@@ -67,6 +67,8 @@ def _action_text(action: Action) -> str:
         return f"{player} cast {name}"
     if action.kind == "evoke":
         return f"{player} cast {name} evoke"
+    if action.kind in ("kicked", "overload"):
+        return f"{player} cast {name} {action.kind}"
     if action.kind == "activate":
         return f"{player} activate #{oid}" + (f" {action.index + 1}" if action.choices > 1 else "")
     return f"{player} tap #{oid}" + (f" {action.word}" if action.word else "")

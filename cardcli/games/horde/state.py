@@ -140,7 +140,18 @@ class HordeState(State):
             targets = list(command.targets) if command.targets is not None else None
             obj = self._in_hand(seat, command.card, "cast")
             named = list(command.convoke) if command.convoke is not None else None
-            play.cast(table, seat, obj, command.x, targets, evoke=command.evoke, convoke=named)
+            play.cast(
+                table,
+                seat,
+                obj,
+                command.x,
+                targets,
+                evoke=command.evoke,
+                convoke=named,
+                improvise=command.improvise,
+                kicked=command.kicked,
+                overload=command.overload,
+            )
         elif isinstance(command, Activate):
             targets = list(command.targets) if command.targets is not None else None
             source = (

@@ -68,6 +68,9 @@ class HordeVariant(Variant[Table]):
             return self._weakest(table, options, decision.low, rng)
         if decision.kind == "reanimate":  # back to the battlefield: the strongest first
             return self._weakest(table, options, len(options), rng)[::-1][: decision.low]
+
+        if decision.kind == "may" and "cascade" in decision.data:
+            return ["yes"]  # it casts every card it can (as it casts its revealed cards)
         if decision.kind == "unless_pay":
             return ["yes"]  # (never asked: with unlimited mana it pays without a question)
         if decision.kind == "pay":
@@ -210,7 +213,9 @@ class HordeVariant(Variant[Table]):
                 if obj.zone == "revealed":
                     table.move(obj, "graveyard", "uncastable")
                 continue
-            table.casting = Casting(HORDE, obj.id, free=True)
+            # Reading: it kicks what has kicker (702.33a: an additional cost; its mana is
+            # unlimited and it pays no cost at all).
+            table.casting = Casting(HORDE, obj.id, free=True, kicked=obj.proto.kicker is not None)
             return True
 
     def reveal_and_cast(self, table: Table, player: str, count: int) -> bool:

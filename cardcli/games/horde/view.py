@@ -341,7 +341,10 @@ def describe(line: dict[str, Any]) -> str | None:
         how = " by flashback" if line.get("flashback") else ""
         how += " as though it had flash" if line.get("flash") else ""
         how += " for its evoke cost" if line.get("evoked") else ""
+        how += " kicked" if line.get("kicked") else ""
+        how += " for its overload cost" if line.get("overloaded") else ""
         how += f" convoking {_ids(line['convoke'])}" if line.get("convoke") else ""
+        how += f" improvising {_ids(line['improvise'])}" if line.get("improvise") else ""
         return f"{line['who']} casts {line['card']} #{line['id']}{how}{x}{_modes(line)}{aim}"
     if kind == "activated":
         aim = f" -> {' '.join(line['targets'])}" if line.get("targets") else ""

@@ -23,6 +23,7 @@ from typing import Any
 from cardcli.cards.mtg.compiler.abilities import Parts, compile_line, compile_modal
 from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.modes import ModalLines, grouped
+from cardcli.cards.mtg.compiler.overload import overload_of
 from cardcli.cards.mtg.compiler.text import lines_of
 from cardcli.cards.mtg.tokens import tokens_in
 
@@ -63,12 +64,23 @@ def compile_card(record: dict[str, Any]) -> Compiled:
             compile_line(unit, keywords, ctx, parts)
     if "Land" in types:
         _land_mana(record, parts)
+    overload = overload_of(record, parts.unread, _spell_of) if ctx.spell else None
+    if overload is not None:  # 702.96b: the text with "each" for "target", compiled
+        parts.extra["overload"] = overload[0]
+        parts.unread.remove(overload[1])
+        parts.read += 1
     behaviour: dict[str, Any] = dict(parts.extra)
     if parts.spell:
         behaviour["spell"] = parts.spell
     if parts.abilities:
         behaviour["abilities"] = parts.abilities
     return Compiled(behaviour, tuple(parts.unread), parts.read)
+
+
+def _spell_of(record: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+    """A card's spell effects compiled, and whether all of its text compiled."""
+    compiled = compile_card(record)
+    return list(compiled.behaviour.get("spell", [])), not compiled.unread
 
 
 def _own_subtypes(record: dict[str, Any]) -> tuple[str, ...]:

@@ -197,7 +197,9 @@ def _keyword(item: str, parts: Parts) -> None:
         parts.read += 1
         return
     written = re.fullmatch(
-        r"((?:basic land|[a-z]+)?cycling|unearth|evoke|echo) (" + MANA + r")", item, re.IGNORECASE
+        r"((?:basic land|[a-z]+)?cycling|unearth|evoke|echo|kicker) (" + MANA + r")",
+        item,
+        re.IGNORECASE,
     )
     if written and mana_cost(written.group(2)):  # the engine writes these out (702.29 ...)
         parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])

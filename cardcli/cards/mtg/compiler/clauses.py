@@ -27,6 +27,7 @@ from cardcli.cards.mtg.compiler.copies import copy_step
 from cardcli.cards.mtg.compiler.delayed import at_later_time, later
 from cardcli.cards.mtg.compiler.imperatives import imperative
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
+from cardcli.cards.mtg.compiler.text import upper_first
 from cardcli.cards.mtg.compiler.verbs import SINGULAR, VERB_WORDS, subject_verb
 from cardcli.cards.mtg.compiler.words import number
 
@@ -46,6 +47,13 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
         inner = effects_of(waits[0], ctx)
         effect = at_later_time(inner or [], waits[1], sentence.strip())
         return None if effect is None else [effect]
+
+    kicked = re.match(r"If (?:this spell|~) (was|wasn't) kicked, ", text)
+    if kicked:  # "If this spell was kicked, draw two cards." (702.33d)
+        found = _clauses(upper_first(text[kicked.end() :]), ctx, list(ctx.before), 0)
+        if found is None or any("if" in effect for effect in found):
+            return None
+        return [{**e, "if": "kicked" if kicked.group(1) == "was" else "not_kicked"} for e in found]
     did = re.match(r"If you (do|don't), ", text)
     if did:  # "You may discard a card. If you do, draw a card." (608.2c)
         return _if_done(text[did.end() :], did.group(1) == "do", ctx)

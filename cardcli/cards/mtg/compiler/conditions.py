@@ -20,6 +20,9 @@ Condition = dict[str, Any]
 def condition_of(text: str) -> Condition | None:
     """The condition a phrase states, or None if the model cannot check it."""
     text = " ".join(text.strip().rstrip(".").split())
+    kicked = re.fullmatch(r"(?:it|~|this creature|this permanent) (was|wasn't) kicked", text)
+    if kicked:  # 702.33d: the permanent resolved from a kicked spell
+        return {"kicked": kicked.group(1) == "was"}
     match = re.fullmatch(r"no (.+?) (?:are|is) on the battlefield", text)
     if match:
         counted = count_of(match.group(1))

@@ -29,6 +29,7 @@ ENGINE_KEYWORDS = {
     "fear", "shroud", "flash", "flanking", "plainswalk", "islandwalk", "swampwalk",
     "mountainwalk", "forestwalk", "changeling", "devoid", "infect", "wither",
     "undying", "persist", "split second", "convoke", "exalted", "storm",
+    "improvise", "cascade",
 }  # fmt: skip
 # Keywords with a number whose every instance counts (``magic.instances``): frenzy 1 (702.68),
 # absorb 1 (702.64). A card's own is kept with its number ("Absorb 2").
