@@ -22,6 +22,7 @@ from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.copies import enters_as_copy
+from cardcli.cards.mtg.compiler.costs import cost_of, split_cost
 from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
 from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
 from cardcli.cards.mtg.compiler.grants import granted_of
@@ -66,7 +67,7 @@ def compile_modal(unit: ModalLines, ctx: Context, parts: Parts) -> None:
             parts.read += 1
             return
     elif lead.endswith(":"):
-        head, colon, _body = _split_cost(lead + " ")
+        head, colon, _body = split_cost(lead + " ")
         cost = cost_of(head) if colon else None
         modes = modes_of(unit, ctx.for_ability(itself=True), _body_effects) if cost else None
         if cost is not None and modes is not None:
@@ -235,7 +236,7 @@ def _activated(line: Line, ctx: Context, parts: Parts) -> bool | None:
         cost: dict[str, Any] | None = {"loyalty": int(loyalty.group(1).replace("−", "-"))}
         body = loyalty.group(2)
     else:
-        head, colon, body = _split_cost(text)
+        head, colon, body = split_cost(text)
         if not colon:
             return None
         cost = cost_of(head)
@@ -297,67 +298,6 @@ def _mana_ability(effects: list[dict[str, Any]]) -> bool:
             for e in rest
         )
     )
-
-
-def _split_cost(text: str) -> tuple[str, str, str]:
-    """``{T}, Sacrifice ~: Draw a card.`` -> cost, ':', effect; a colon in quotes is no cost."""
-    quoted = text.find('"')
-    colon = text.find(": ")
-    if colon < 0 or (0 <= quoted < colon):
-        return text, "", ""
-    return text[:colon], ":", text[colon + 2 :]
-
-
-def cost_of(text: str) -> dict[str, Any] | None:
-    """An activation cost: mana, {T}, sacrifices, life, discards; None for what the model lacks."""
-    cost: dict[str, Any] = {}
-    for part in (p.strip() for p in text.split(", ")):
-        low = part.lower()
-        if part == "{T}":
-            cost["tap"] = True
-        elif re.fullmatch(MANA, part) and mana_cost(part):
-            cost["mana"] = cost.get("mana", "") + part
-        elif low == "sacrifice ~":
-            cost["sacrifice"] = "self"
-        elif low == "discard ~":  # channel and its kin: an ability of the card in hand
-            cost["discard"] = "self"
-        elif low == "exile ~ from your graveyard":  # an ability of the card in a graveyard
-            cost["exile"] = "self"
-        elif low.startswith("sacrifice "):
-            kind = _sacrifice_kind(part[len("sacrifice ") :])
-            if kind is None:
-                return None
-            cost["sacrifice"], filt = kind
-            if filt:
-                cost["sacrifice_filter"] = filt
-        elif re.fullmatch(r"pay (\d+) life", low):
-            cost["life"] = int(low.split()[1])
-        elif re.fullmatch(r"discard (a|one|two) cards?", low):
-            cost["discard"] = number(low.split()[1])
-        else:
-            return None
-    return cost or None
-
-
-def _sacrifice_kind(text: str) -> tuple[str, dict[str, Any]] | None:
-    noun = noun_phrase(text)
-    if noun is None or noun.choose not in ("a", "each") or noun.count != 1 or noun.owner:
-        return None
-    filt = dict(noun.filter)
-    other = filt.pop("other", False)
-    types = filt.pop("types", None)
-    simple = {
-        ("Creature",): "another_creature" if other else "creature",
-        ("Land",): "land",
-        ("Artifact",): "artifact",
-    }
-    if types is None and noun.head == "permanent" and not other:
-        return "permanent", filt
-    if types is not None and tuple(types) in simple:
-        if other and types != ["Creature"]:
-            return None
-        return simple[tuple(types)], filt
-    return None
 
 
 def _body_effects(body: str, ctx: Context) -> list[dict[str, Any]] | None:
