@@ -91,3 +91,46 @@ def test_half_a_life_total_rounded_each_way_from_the_team_s_total_and_never_nega
     assert half_lives(table, ["carol", "dan"], "up") == {"carol": 7, "dan": 7}
     table.teams[0].life = -3
     assert half_lives(table, ["alice", "horde"], "up") == {"alice": 0, "horde": 0}
+
+
+def test_each_doubling_applies_once_and_only_to_what_it_names() -> None:
+    duel = Duel()
+    table = duel.table
+    tusk = duel.card("alice", "Charging Tuskodon")
+    duel.card("alice", "Fire Servant")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(tusk)
+    assert table.damage(source, "bob", 4) == 4  # not combat damage
+    assert table.damage(source, bears.id, 4, combat=True) == 4  # not to a player
+    assert table.damage(source, "bob", 4, combat=True) == 8
+    bolt = duel.card("alice", "Lightning Bolt", zone="hand")
+    table.move(bolt, "stack", "cast")
+    spell = next(o for o in table.objects.values() if o.name == "Lightning Bolt")
+    assert table.damage(table.source_of(spell), "bob", 3) == 6  # a red instant she controls
+    duel.card("alice", "Fire Servant")
+    assert table.damage(table.source_of(spell), "bob", 3) == 12  # 614.5: each once, so 4 times
+    assert table.damage(table.source_of(bears), "alice", 2) == 2  # Bob's creature: not doubled
+
+
+def test_prevent_all_but_one_of_the_damage_to_another_dinosaur_you_control() -> None:
+    duel = Duel()
+    table = duel.table
+    altisaur = duel.card("alice", "Temple Altisaur")
+    tusk = duel.card("alice", "Charging Tuskodon")
+    raptor = duel.card("bob", "Charging Tuskodon")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(bears)
+    assert table.damage(source, tusk.id, 3) == 1
+    assert table.damage(source, tusk.id, 1) == 1
+    assert table.damage(source, altisaur.id, 3) == 3  # not another
+    assert table.damage(source, raptor.id, 3) == 3  # not hers
+    assert tusk.damage == 2
+
+
+def test_damage_prevented_puts_a_counter_for_each_1_prevented() -> None:
+    duel = Duel()
+    table = duel.table
+    hydra = duel.card("alice", "Phyrexian Hydra")
+    bears = duel.card("bob", "Grizzly Bears")
+    assert table.damage(table.source_of(bears), hydra.id, 2, combat=True) == 0
+    assert hydra.damage == 0 and hydra.counters == {"-1/-1": 2}

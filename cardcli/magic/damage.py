@@ -14,9 +14,10 @@ replacement turns the loss into something else (the Horde mills).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from cardcli.magic import damage_events
+from cardcli.magic import damage_events, damage_replace
 from cardcli.magic.cards import Ability
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
@@ -58,6 +59,8 @@ class Table(Protocol):
         self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
     ) -> None: ...
 
+    def memo(self, key: str, compute: Callable[[], Any]) -> Any: ...
+
     def watch(
         self,
         kind: str,
@@ -90,6 +93,8 @@ def damage(
         return 0
     amount = int(event["amount"])
     target = event["target"]
+    amount, doubled_by = damage_replace.doubled(table, source, target, amount, combat)  # 614.1a
+    said: dict[str, Any] = {"doubled_by": doubled_by} if doubled_by else {}
     if isinstance(target, int):
         obj = table.objects.get(target)
         if obj is None or obj.zone != "battlefield":
@@ -97,16 +102,19 @@ def damage(
         shield = obj.proto.damage_shield
         if shield is not None and not table.chars(obj).lost_abilities:
             # "If it would be dealt damage, prevent that damage" (615), and what follows.
-            _prevented(table, source, target, amount, why=obj.name)
+            _prevented(table, source, target, amount, obj.name, doubled_by)
             if shield.get("remove_counter"):
                 table.remove_counters(obj, str(shield["remove_counter"]), 1)
+            if shield.get("put_counter"):  # "a -1/-1 counter for each 1 damage prevented"
+                table.add_counters(obj, str(shield["put_counter"]), amount)
             return 0
         stopper = _prevent_all(table, target, combat)
         if stopper is not None:
-            return _prevented(table, source, target, amount, why=stopper)
+            return _prevented(table, source, target, amount, stopper, doubled_by)
         if _protected(table, obj, source) or _shielded(table, target, amount) == 0:
-            return _prevented(table, source, target, amount)
+            return _prevented(table, source, target, amount, None, doubled_by)
         amount = _shielded(table, target, amount, consume=True)
+        amount = damage_replace.all_but(table, source, obj, amount)  # "prevent all but 1"
         ch = table.chars(obj)
         table.emit(
             {
@@ -116,6 +124,7 @@ def damage(
                 "target": obj.id,
                 "amount": amount,
                 "combat": combat,
+                **said,
             }
         )
         if "Creature" in ch.types:
@@ -138,9 +147,9 @@ def damage(
     else:
         stopper = _prevent_all(table, target, combat)
         if stopper is not None:
-            return _prevented(table, source, target, amount, why=stopper)
+            return _prevented(table, source, target, amount, stopper, doubled_by)
         if _shielded(table, target, amount) == 0:
-            return _prevented(table, source, target, amount)
+            return _prevented(table, source, target, amount, None, doubled_by)
         amount = _shielded(table, target, amount, consume=True)
         table.emit(
             {
@@ -150,6 +159,7 @@ def damage(
                 "target": target,
                 "amount": amount,
                 "combat": combat,
+                **said,
             }
         )
         if "infect" in source.keywords:
@@ -174,7 +184,12 @@ def damage(
 
 
 def _prevented(
-    table: Table, source: DamageSource, target: Target, amount: int, why: str | None = None
+    table: Table,
+    source: DamageSource,
+    target: Target,
+    amount: int,
+    why: str | None = None,
+    doubled_by: list[str] | None = None,
 ) -> int:
     """Log damage that is prevented (615); none is dealt."""
     event: dict[str, object] = {
@@ -185,6 +200,8 @@ def _prevented(
     }
     if why is not None:
         event["why"] = why
+    if doubled_by:
+        event["doubled_by"] = doubled_by
     table.emit(event)
     return 0
 

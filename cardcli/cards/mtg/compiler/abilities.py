@@ -20,6 +20,7 @@ from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
 from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
+from cardcli.cards.mtg.compiler.damage_replacements import damage_replacement
 from cardcli.cards.mtg.compiler.modes import ModalLines, choose_of, modes_of
 from cardcli.cards.mtg.compiler.phrases import MANA, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.statics import static_of
@@ -87,7 +88,8 @@ def compile_line(line: Line, keywords: set[str], ctx: Context, parts: Parts) -> 
     text = line.text
     if _keyword_line(text, keywords, parts):
         return
-    for reader in (_replacement, _activated, _triggered, _static_line, _spell_line, _restriction):
+    for reader in (_damage_line, _replacement, _activated, _triggered, _static_line, _spell_line,
+                   _restriction):  # fmt: skip
         outcome = reader(line, ctx, parts)
         if outcome is True:
             parts.read += 1
@@ -95,6 +97,15 @@ def compile_line(line: Line, keywords: set[str], ctx: Context, parts: Parts) -> 
         if outcome is False:
             break
     parts.unread.append(line.printed or text)
+
+
+def _damage_line(line: Line, ctx: Context, parts: Parts) -> bool | None:
+    """A line that doubles or prevents damage (``damage_replacements``)."""
+    found = None if ctx.spell else damage_replacement(line.text)
+    if found is None:
+        return None
+    parts.abilities.extend({**ability, "text": line.printed} for ability in found)
+    return True
 
 
 # -- keywords ---------------------------------------------------------------------------------
