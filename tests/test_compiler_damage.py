@@ -147,3 +147,17 @@ def test_damage_prevented_with_counters_and_all_but_one() -> None:
     assert altisaur == [{"static": "prevent_damage_all_but", "amount": 1, "controller": "you",
                          "affects": {"subtypes": ["Dinosaur"], "types": ["Creature"],
                                      "other": True}}]  # fmt: skip
+
+
+def test_damage_that_can_t_be_prevented_and_wither_for_all() -> None:
+    assert abilities("Damage can't be prevented.", "Enchantment") == [
+        {"static": "damage_unpreventable"}
+    ]
+    assert abilities("Combat damage can't be prevented.") == [
+        {"static": "damage_unpreventable", "combat": True}
+    ]
+    assert abilities("All damage is dealt as though its source had wither.", "Enchantment") == [
+        {"static": "all_wither"}
+    ]
+    spell, unread = compiled("Damage can't be prevented this turn.", "Instant")
+    assert unread == () and spell["spell"] == [{"do": "damage_unpreventable"}]

@@ -134,3 +134,30 @@ def test_damage_prevented_puts_a_counter_for_each_1_prevented() -> None:
     bears = duel.card("bob", "Grizzly Bears")
     assert table.damage(table.source_of(bears), hydra.id, 2, combat=True) == 0
     assert hydra.damage == 0 and hydra.counters == {"-1/-1": 2}
+
+
+def test_unpreventable_damage_uses_no_shield_but_a_prevention_s_other_effect_happens() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Everlasting Torment")
+    horde = duel.card("bob", "Unbreathing Horde")
+    horde.counters["+1/+1"] = 3
+    bears = duel.card("bob", "Grizzly Bears")
+    table.prevention.append({"target": "bob", "amount": 5})
+    source = table.source_of(bears)
+    assert table.damage(source, "bob", 2) == 2 and table.prevention[0]["amount"] == 5  # 615.12
+    assert table.damage(source, horde.id, 2) == 2
+    assert horde.counters == {"+1/+1": 2, "-1/-1": 2} and horde.damage == 0  # wither for all
+
+
+def test_combat_damage_only_and_the_turn_s_effect() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Frenzied Baloth")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(bears)
+    table.prevention.append({"target": None, "all": True, "combat": False, "source": "Fog"})
+    assert table.damage(source, "alice", 2) == 0  # not combat damage: prevented
+    assert table.damage(source, "alice", 2, combat=True) == 2
+    table.prevention = [{"target": None, "all": True, "unpreventable": True, "source": "X"}]
+    assert table.damage(source, "alice", 2) == 2  # "this turn": not a prevention of its own

@@ -99,22 +99,9 @@ def damage(
         obj = table.objects.get(target)
         if obj is None or obj.zone != "battlefield":
             return 0
-        shield = obj.proto.damage_shield
-        if shield is not None and not table.chars(obj).lost_abilities:
-            # "If it would be dealt damage, prevent that damage" (615), and what follows.
-            _prevented(table, source, target, amount, obj.name, doubled_by)
-            if shield.get("remove_counter"):
-                table.remove_counters(obj, str(shield["remove_counter"]), 1)
-            if shield.get("put_counter"):  # "a -1/-1 counter for each 1 damage prevented"
-                table.add_counters(obj, str(shield["put_counter"]), amount)
+        amount = _prevention(table, source, obj, amount, combat, doubled_by)
+        if amount <= 0:
             return 0
-        stopper = _prevent_all(table, target, combat)
-        if stopper is not None:
-            return _prevented(table, source, target, amount, stopper, doubled_by)
-        if _protected(table, obj, source) or _shielded(table, target, amount) == 0:
-            return _prevented(table, source, target, amount, None, doubled_by)
-        amount = _shielded(table, target, amount, consume=True)
-        amount = damage_replace.all_but(table, source, obj, amount)  # "prevent all but 1"
         ch = table.chars(obj)
         table.emit(
             {
@@ -128,7 +115,11 @@ def damage(
             }
         )
         if "Creature" in ch.types:
-            if "wither" in source.keywords or "infect" in source.keywords:
+            if (
+                "wither" in source.keywords
+                or "infect" in source.keywords
+                or damage_replace.all_wither(table)
+            ):
                 # 120.3d: dealt as -1/-1 counters, not marked (702.80b, 702.90c).
                 table.add_counters(obj, "-1/-1", amount)
             else:
@@ -145,12 +136,9 @@ def damage(
                  "source_controller": source.controller}  # fmt: skip
         table.fire("dealt_damage", dealt, obj)
     else:
-        stopper = _prevent_all(table, target, combat)
-        if stopper is not None:
-            return _prevented(table, source, target, amount, stopper, doubled_by)
-        if _shielded(table, target, amount) == 0:
-            return _prevented(table, source, target, amount, None, doubled_by)
-        amount = _shielded(table, target, amount, consume=True)
+        amount = _prevention(table, source, target, amount, combat, doubled_by)
+        if amount <= 0:
+            return 0
         table.emit(
             {
                 "type": "damage",
@@ -180,6 +168,46 @@ def damage(
     damage_events.dealt(table, source, target, amount, combat)  # "whenever ... deals damage"
     if "lifelink" in source.keywords:
         gain_life(table, source.controller, amount, "lifelink")  # 702.15b
+    return amount
+
+
+def _prevention(
+    table: Table,
+    source: DamageSource,
+    target: Obj | str,
+    amount: int,
+    combat: bool,
+    doubled_by: list[str],
+) -> int:
+    """The damage left after the prevention effects (615) on ``target``; 0 if all of it is
+    prevented (logged). Damage that can't be prevented is not, but what else they do (remove
+    a counter) still happens, and shields are not used up (615.12)."""
+    obj = target if isinstance(target, Obj) else None
+    aimed: Target = obj.id if obj is not None else str(target)
+    unstoppable = damage_replace.unpreventable(table, combat)
+    shield = obj.proto.damage_shield if obj is not None else None
+    if obj is not None and shield is not None and not table.chars(obj).lost_abilities:
+        # "If it would be dealt damage, prevent that damage" (615), and what follows.
+        if not unstoppable:
+            _prevented(table, source, aimed, amount, obj.name, doubled_by)
+        if shield.get("remove_counter"):
+            table.remove_counters(obj, str(shield["remove_counter"]), 1)
+        if unstoppable:
+            return amount
+        if shield.get("put_counter"):  # "a -1/-1 counter for each 1 damage prevented"
+            table.add_counters(obj, str(shield["put_counter"]), amount)
+        return 0
+    if unstoppable:
+        return amount
+    stopper = _prevent_all(table, aimed, combat)
+    if stopper is not None:
+        return _prevented(table, source, aimed, amount, stopper, doubled_by)
+    protected = obj is not None and _protected(table, obj, source)
+    if protected or _shielded(table, aimed, amount) == 0:
+        return _prevented(table, source, aimed, amount, None, doubled_by)
+    amount = _shielded(table, aimed, amount, consume=True)
+    if obj is not None:
+        amount = damage_replace.all_but(table, source, obj, amount)  # "prevent all but 1"
     return amount
 
 
@@ -217,6 +245,8 @@ def _prevent_all(table: Table, target: Target, combat: bool) -> str | None:
     for shield in table.prevention:
         if not shield.get("all") or (shield.get("combat") and not combat):
             continue
+        if shield.get("unpreventable"):
+            continue  # "damage can't be prevented this turn" (``damage_replace``)
         if shield["target"] is None or shield["target"] == target:
             return str(shield.get("source", ""))
     return None

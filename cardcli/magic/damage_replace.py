@@ -12,6 +12,12 @@
   you control, prevent all but 1 of that damage" (Temple Altisaur): damage to a permanent
   its ``affects`` filter and ``controller`` name is cut down to ``amount``.
 
+* ``damage_unpreventable`` (a static, ``combat``: combat damage only): "Damage can't be
+  prevented." (Everlasting Torment); the effect "Damage can't be prevented this turn."
+  (Flaring Pain) marks the turn's prevention list. Prevention effects still apply to such
+  damage but prevent none of it; what else they do happens (615.12).
+* ``all_wither`` (a static): "All damage is dealt as though its source had wither." (702.80).
+
 **Order (616.1):** the affected player is not asked; the effects that double the damage
 apply first, as it would be dealt, and the prevention effects after them.
 """
@@ -30,6 +36,8 @@ from cardcli.magic.sources import DamageSource
 
 class Table(chars_mod.Table, Protocol):
     """What damage replacements read (``table.Table`` is one)."""
+
+    prevention: list[dict[str, Any]]  # shields from prevent_damage effects, and this turn's
 
     def chars(self, obj: Obj) -> Chars: ...
 
@@ -118,3 +126,16 @@ def all_but(table: Table, source: DamageSource, obj: Obj, amount: int) -> int:
         )
         amount = left
     return amount
+
+
+def unpreventable(table: Table, combat: bool) -> bool:
+    """Can't this damage be prevented (a static, or this turn's effect)?"""
+    for st in _statics(table, "damage_unpreventable"):
+        if (combat or not st.ability.data.get("combat")) and table.static_on(st):
+            return True
+    return any(shield.get("unpreventable") for shield in table.prevention)
+
+
+def all_wither(table: Table) -> bool:
+    """Is all damage dealt as though its source had wither?"""
+    return any(table.static_on(st) for st in _statics(table, "all_wither"))

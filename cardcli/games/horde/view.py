@@ -369,6 +369,8 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "commander":
         colours = "".join("{" + c + "}" for c in line["identity"]) or "colourless"
         return f"{line['who']}'s commander: {' and '.join(line['cards'])} (identity {colours})"
+    if kind == "damage_unpreventable":
+        return f"{line['card']}: damage can't be prevented this turn"
     if kind == "prevent_all":
         what = "all combat damage" if line["combat"] else "all damage"
         to = f" to {' '.join(line['to'])}" if line.get("to") else ""

@@ -23,6 +23,7 @@ from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount
 from cardcli.cards.mtg.compiler.context import Context, Effect
+from cardcli.cards.mtg.compiler.damage_replacements import damage_clause
 from cardcli.cards.mtg.compiler.imperatives import imperative
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
 from cardcli.cards.mtg.compiler.verbs import SINGULAR, VERB_WORDS, subject_verb
@@ -39,6 +40,9 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
     modified = modifier(text, ctx.before, ctx)
     if modified is not None:
         return modified
+    unpreventable = damage_clause(text)
+    if unpreventable is not None:
+        return unpreventable
     did = re.match(r"If you (do|don't), ", text)
     if did:  # "You may discard a card. If you do, draw a card." (608.2c)
         return _if_done(text[did.end() :], did.group(1) == "do", ctx)

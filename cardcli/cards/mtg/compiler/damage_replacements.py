@@ -40,8 +40,24 @@ _ALL_BUT = re.compile(
 )
 
 
+_STATICS: dict[str, Ability] = {
+    "Damage can't be prevented.": {"static": "damage_unpreventable"},
+    "Combat damage can't be prevented.": {"static": "damage_unpreventable", "combat": True},
+    "All damage is dealt as though its source had wither.": {"static": "all_wither"},
+}
+
+
+def damage_clause(text: str) -> list[Ability] | None:
+    """A spell's "Damage can't be prevented this turn." (615.12), its period dropped."""
+    if text == "Damage can't be prevented this turn":
+        return [{"do": "damage_unpreventable"}]
+    return None
+
+
 def damage_replacement(text: str) -> list[Ability] | None:
     """The abilities a line that changes damage is; None if it is not one this reads."""
+    if text in _STATICS:
+        return [dict(_STATICS[text])]
     match = _DOUBLE.fullmatch(text)
     if match:
         return _double(match.group(1), bool(match.group(2)), match.group(3))
