@@ -161,3 +161,17 @@ def test_damage_that_can_t_be_prevented_and_wither_for_all() -> None:
     ]
     spell, unread = compiled("Damage can't be prevented this turn.", "Instant")
     assert unread == () and spell["spell"] == [{"do": "damage_unpreventable"}]
+
+
+def test_damage_from_an_enchanted_creature_and_damage_as_counters() -> None:
+    defang = compiled("Enchant creature\nPrevent all damage that would be dealt by enchanted "
+                      "creature.", "Enchantment", subtypes=["Aura"], keywords=["Enchant"])[0]  # fmt: skip
+    assert defang["keywords"] == ["Enchant creature"]  # the Aura's target, from its text
+    assert [a["static"] for a in defang["abilities"]] == ["prevent_damage_from"]
+    candletrap = abilities("Prevent all combat damage that would be dealt by enchanted creature.",
+                           "Enchantment")  # fmt: skip
+    assert candletrap[0]["combat"] is True and candletrap[0]["source"] == "enchanted_creature"
+    mage = abilities("If a source you control would deal noncombat damage to a creature an "
+                     "opponent controls, put that many -1/-1 counters on that creature instead.")  # fmt: skip
+    assert mage == [{"static": "damage_as_counters", "controller": "you", "to": "creature",
+                     "to_controller": "opponents", "counter": "-1/-1", "noncombat": True}]  # fmt: skip

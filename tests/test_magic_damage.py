@@ -161,3 +161,29 @@ def test_combat_damage_only_and_the_turn_s_effect() -> None:
     assert table.damage(source, "alice", 2, combat=True) == 2
     table.prevention = [{"target": None, "all": True, "unpreventable": True, "source": "X"}]
     assert table.damage(source, "alice", 2) == 2  # "this turn": not a prevention of its own
+
+
+def test_damage_replaced_by_counters_only_as_it_says() -> None:
+    duel = Duel()
+    table = duel.table
+    mage = duel.card("alice", "Soul-Scar Mage")
+    mine = duel.card("alice", "Grizzly Bears")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(mage)
+    assert table.damage(source, bears.id, 1, combat=True) == 1  # combat damage is dealt
+    assert table.damage(source, mine.id, 1) == 1  # not a creature an opponent controls
+    assert table.damage(source, "bob", 1) == 1  # not a creature
+    assert table.damage(source, bears.id, 1) == 0  # counters instead, no damage
+    assert bears.damage == 1 and bears.counters == {"-1/-1": 1}
+    assert table.damage(table.source_of(bears), mine.id, 1) == 1  # Bob's source
+
+
+def test_all_damage_from_the_enchanted_creature_is_prevented() -> None:
+    duel = Duel()
+    table = duel.table
+    bears = duel.card("bob", "Grizzly Bears")
+    defang = duel.card("alice", "Defang")
+    defang.attached_to = bears.id
+    assert table.damage(table.source_of(bears), "alice", 2, combat=True) == 0
+    assert [e.get("why") for e in table.events if e["type"] == "damage_prevented"] == ["Defang"]
+    assert table.damage(table.source_of(defang), "bob", 2) == 2  # only what the creature deals

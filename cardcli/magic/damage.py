@@ -100,8 +100,8 @@ def damage(
         if obj is None or obj.zone != "battlefield":
             return 0
         amount = _prevention(table, source, obj, amount, combat, doubled_by)
-        if amount <= 0:
-            return 0
+        if amount <= 0 or damage_replace.as_counters(table, source, obj, amount, combat):
+            return 0  # all of it prevented, or counters put on it instead (614.1a)
         ch = table.chars(obj)
         table.emit(
             {
@@ -200,6 +200,8 @@ def _prevention(
     if unstoppable:
         return amount
     stopper = _prevent_all(table, aimed, combat)
+    if stopper is None:  # "Prevent all damage that would be dealt by enchanted creature."
+        stopper = damage_replace.prevented_from(table, source, combat)
     if stopper is not None:
         return _prevented(table, source, aimed, amount, stopper, doubled_by)
     protected = obj is not None and _protected(table, obj, source)

@@ -16,6 +16,13 @@
   prevented." (Everlasting Torment); the effect "Damage can't be prevented this turn."
   (Flaring Pain) marks the turn's prevention list. Prevention effects still apply to such
   damage but prevent none of it; what else they do happens (615.12).
+* ``prevent_damage_from`` (an Aura's or Equipment's static): "Prevent all (combat) damage
+  that would be dealt by enchanted creature." (Defang, Candletrap).
+* ``damage_as_counters`` (a static): "If a source you control would deal noncombat damage
+  to a creature an opponent controls, put that many -1/-1 counters on that creature
+  instead." (Soul-Scar Mage): no damage is dealt (no damage event, no lifelink, no
+  damage trigger), the counters are put on it (``controller``: whose sources; ``noncombat``;
+  ``to_controller``: whose creatures; ``counter``), after the prevention effects.
 * ``all_wither`` (a static): "All damage is dealt as though its source had wither." (702.80).
 
 **Order (616.1):** the affected player is not asked; the effects that double the damage
@@ -46,6 +53,8 @@ class Table(chars_mod.Table, Protocol):
     def memo(self, key: str, compute: Callable[[], Any]) -> Any: ...
 
     def emit(self, event: dict[str, Any]) -> None: ...
+
+    def add_counters(self, obj: Obj, kind: str, count: int) -> None: ...
 
 
 def _statics(table: Table, kind: str) -> list[StaticEffect]:
@@ -139,3 +148,47 @@ def unpreventable(table: Table, combat: bool) -> bool:
 def all_wither(table: Table) -> bool:
     """Is all damage dealt as though its source had wither?"""
     return any(table.static_on(st) for st in _statics(table, "all_wither"))
+
+
+def prevented_from(table: Table, source: DamageSource, combat: bool) -> str | None:
+    """The Aura or Equipment whose "prevent all damage that would be dealt by enchanted
+    creature" stops damage from ``source``, or None."""
+    for st in _statics(table, "prevent_damage_from"):
+        if st.source.attached_to != source.id or not table.static_on(st):
+            continue
+        if combat or not st.ability.data.get("combat"):
+            return st.source.name
+    return None
+
+
+def as_counters(table: Table, source: DamageSource, obj: Obj, amount: int, combat: bool) -> bool:
+    """Is the damage to ``obj`` replaced by that many counters (``damage_as_counters``)? If
+    so they are put on it, and the replacement logged."""
+    for st in _statics(table, "damage_as_counters"):
+        data = st.ability.data
+        you = st.source.controller
+        if (data.get("noncombat") and combat) or not table.static_on(st):
+            continue
+        if not chars_mod.controls(
+            table, str(data.get("controller", "you")), source.controller, you
+        ):
+            continue
+        if not _dealt_to(table, data.get("to"), obj.id, st.source):
+            continue
+        whose = str(data.get("to_controller", "any"))
+        if not chars_mod.controls(table, whose, obj.controller, you):
+            continue
+        counter = str(data.get("counter", "-1/-1"))
+        table.emit(
+            {
+                "type": "damage_as_counters",
+                "source": source.id,
+                "target": obj.id,
+                "amount": amount,
+                "counter": counter,
+                "why": st.source.name,
+            }
+        )
+        table.add_counters(obj, counter, amount)
+        return True
+    return False

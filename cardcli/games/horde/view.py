@@ -369,6 +369,11 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "commander":
         colours = "".join("{" + c + "}" for c in line["identity"]) or "colourless"
         return f"{line['who']}'s commander: {' and '.join(line['cards'])} (identity {colours})"
+    if kind == "damage_as_counters":
+        return (
+            f"{line['why']}: instead of {line['amount']} damage to #{line['target']}, "
+            f"{line['amount']} {line['counter']} counters"
+        )
     if kind == "damage_unpreventable":
         return f"{line['card']}: damage can't be prevented this turn"
     if kind == "prevent_all":

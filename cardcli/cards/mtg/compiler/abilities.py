@@ -179,6 +179,8 @@ def _keyword(item: str, parts: Parts) -> None:
         ):  # fmt: skip
             parts.unread.append(item)
             return
+        if low.startswith("enchant "):  # what the Aura targets (303.4a): the card data may say
+            parts.extra.setdefault("keywords", []).append(item[:1].upper() + item[1:])  # "Enchant"
         parts.read += 1
         return
     written = re.fullmatch(

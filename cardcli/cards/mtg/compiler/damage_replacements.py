@@ -54,10 +54,31 @@ def damage_clause(text: str) -> list[Ability] | None:
     return None
 
 
+_FROM = re.compile(r"Prevent all (combat )?damage that would be dealt by (enchanted|equipped) "
+                   r"creature\.")  # fmt: skip
+_AS_COUNTERS = re.compile(
+    r"If a source you control would deal (noncombat )?damage to a creature an opponent controls, "
+    r"put that many " + _COUNTERS + r" counters on that creature instead\."
+)
+
+
 def damage_replacement(text: str) -> list[Ability] | None:
     """The abilities a line that changes damage is; None if it is not one this reads."""
     if text in _STATICS:
         return [dict(_STATICS[text])]
+    match = _FROM.fullmatch(text)
+    if match:  # Defang, Candletrap
+        found: Ability = {"static": "prevent_damage_from", "source": match.group(2) + "_creature"}
+        if match.group(1):
+            found["combat"] = True
+        return [found]
+    match = _AS_COUNTERS.fullmatch(text)
+    if match:  # Soul-Scar Mage
+        found = {"static": "damage_as_counters", "controller": "you", "to": "creature",
+                 "to_controller": "opponents", "counter": match.group(2)}  # fmt: skip
+        if match.group(1):
+            found["noncombat"] = True
+        return [found]
     match = _DOUBLE.fullmatch(text)
     if match:
         return _double(match.group(1), bool(match.group(2)), match.group(3))
