@@ -114,3 +114,64 @@ def test_half_their_life_rounded_up_or_down() -> None:
     # Paying half one's life is a cost the model does not hold.
     _, unread = compiled("Pay half your life, rounded up: Draw a card.")
     assert unread
+
+
+def test_damage_doubled_by_a_source_itself_or_by_a_static() -> None:
+    tusk = "If this creature would deal combat damage to a player, it deals double that damage to "
+    assert abilities(tusk + "that player instead.") == [
+        {"static": "double_damage", "source_self": True, "combat": True, "to": "player"}
+    ]
+    servant = abilities("If a red instant or sorcery spell you control would deal damage, it "
+                        "deals double that damage instead.")  # fmt: skip
+    assert servant == [{"static": "double_damage", "controller": "you", "spell": True,
+                        "source_filter": {"types": ["Instant", "Sorcery"], "colors": ["R"]}}]  # fmt: skip
+    furnace = abilities("If a source would deal damage to a permanent or player, it deals double "
+                        "that damage to that permanent or player instead.", "Enchantment")  # fmt: skip
+    assert furnace == [{"static": "double_damage"}]
+    # A condition before it ("As long as you have no cards in hand, if ...") is not read.
+    _, unread = compiled("As long as you have no cards in hand, if a source you control would "
+                         "deal damage to a permanent or player, it deals double that damage to "
+                         "that permanent or player instead.", "Enchantment")  # fmt: skip
+    assert unread
+
+
+def test_damage_prevented_with_counters_and_all_but_one() -> None:
+    hydra = abilities("If damage would be dealt to this creature, prevent that damage. Put a "
+                      "-1/-1 counter on this creature for each 1 damage prevented this way.")  # fmt: skip
+    assert hydra == [{"replacement": "prevent_damage", "put_counter": "-1/-1"}]
+    horde = abilities("If this creature would be dealt damage, prevent that damage and remove a "
+                      "+1/+1 counter from it.")  # fmt: skip
+    assert horde == [{"replacement": "prevent_damage", "remove_counter": "+1/+1"}]
+    altisaur = abilities("If a source would deal damage to another Dinosaur you control, prevent "
+                         "all but 1 of that damage.")  # fmt: skip
+    assert altisaur == [{"static": "prevent_damage_all_but", "amount": 1, "controller": "you",
+                         "affects": {"subtypes": ["Dinosaur"], "types": ["Creature"],
+                                     "other": True}}]  # fmt: skip
+
+
+def test_damage_that_can_t_be_prevented_and_wither_for_all() -> None:
+    assert abilities("Damage can't be prevented.", "Enchantment") == [
+        {"static": "damage_unpreventable"}
+    ]
+    assert abilities("Combat damage can't be prevented.") == [
+        {"static": "damage_unpreventable", "combat": True}
+    ]
+    assert abilities("All damage is dealt as though its source had wither.", "Enchantment") == [
+        {"static": "all_wither"}
+    ]
+    spell, unread = compiled("Damage can't be prevented this turn.", "Instant")
+    assert unread == () and spell["spell"] == [{"do": "damage_unpreventable"}]
+
+
+def test_damage_from_an_enchanted_creature_and_damage_as_counters() -> None:
+    defang = compiled("Enchant creature\nPrevent all damage that would be dealt by enchanted "
+                      "creature.", "Enchantment", subtypes=["Aura"], keywords=["Enchant"])[0]  # fmt: skip
+    assert defang["keywords"] == ["Enchant creature"]  # the Aura's target, from its text
+    assert [a["static"] for a in defang["abilities"]] == ["prevent_damage_from"]
+    candletrap = abilities("Prevent all combat damage that would be dealt by enchanted creature.",
+                           "Enchantment")  # fmt: skip
+    assert candletrap[0]["combat"] is True and candletrap[0]["source"] == "enchanted_creature"
+    mage = abilities("If a source you control would deal noncombat damage to a creature an "
+                     "opponent controls, put that many -1/-1 counters on that creature instead.")  # fmt: skip
+    assert mage == [{"static": "damage_as_counters", "controller": "you", "to": "creature",
+                     "to_controller": "opponents", "counter": "-1/-1", "noncombat": True}]  # fmt: skip

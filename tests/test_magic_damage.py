@@ -91,3 +91,99 @@ def test_half_a_life_total_rounded_each_way_from_the_team_s_total_and_never_nega
     assert half_lives(table, ["carol", "dan"], "up") == {"carol": 7, "dan": 7}
     table.teams[0].life = -3
     assert half_lives(table, ["alice", "horde"], "up") == {"alice": 0, "horde": 0}
+
+
+def test_each_doubling_applies_once_and_only_to_what_it_names() -> None:
+    duel = Duel()
+    table = duel.table
+    tusk = duel.card("alice", "Charging Tuskodon")
+    duel.card("alice", "Fire Servant")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(tusk)
+    assert table.damage(source, "bob", 4) == 4  # not combat damage
+    assert table.damage(source, bears.id, 4, combat=True) == 4  # not to a player
+    assert table.damage(source, "bob", 4, combat=True) == 8
+    bolt = duel.card("alice", "Lightning Bolt", zone="hand")
+    table.move(bolt, "stack", "cast")
+    spell = next(o for o in table.objects.values() if o.name == "Lightning Bolt")
+    assert table.damage(table.source_of(spell), "bob", 3) == 6  # a red instant she controls
+    duel.card("alice", "Fire Servant")
+    assert table.damage(table.source_of(spell), "bob", 3) == 12  # 614.5: each once, so 4 times
+    assert table.damage(table.source_of(bears), "alice", 2) == 2  # Bob's creature: not doubled
+
+
+def test_prevent_all_but_one_of_the_damage_to_another_dinosaur_you_control() -> None:
+    duel = Duel()
+    table = duel.table
+    altisaur = duel.card("alice", "Temple Altisaur")
+    tusk = duel.card("alice", "Charging Tuskodon")
+    raptor = duel.card("bob", "Charging Tuskodon")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(bears)
+    assert table.damage(source, tusk.id, 3) == 1
+    assert table.damage(source, tusk.id, 1) == 1
+    assert table.damage(source, altisaur.id, 3) == 3  # not another
+    assert table.damage(source, raptor.id, 3) == 3  # not hers
+    assert tusk.damage == 2
+
+
+def test_damage_prevented_puts_a_counter_for_each_1_prevented() -> None:
+    duel = Duel()
+    table = duel.table
+    hydra = duel.card("alice", "Phyrexian Hydra")
+    bears = duel.card("bob", "Grizzly Bears")
+    assert table.damage(table.source_of(bears), hydra.id, 2, combat=True) == 0
+    assert hydra.damage == 0 and hydra.counters == {"-1/-1": 2}
+
+
+def test_unpreventable_damage_uses_no_shield_but_a_prevention_s_other_effect_happens() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Everlasting Torment")
+    horde = duel.card("bob", "Unbreathing Horde")
+    horde.counters["+1/+1"] = 3
+    bears = duel.card("bob", "Grizzly Bears")
+    table.prevention.append({"target": "bob", "amount": 5})
+    source = table.source_of(bears)
+    assert table.damage(source, "bob", 2) == 2 and table.prevention[0]["amount"] == 5  # 615.12
+    assert table.damage(source, horde.id, 2) == 2
+    assert horde.counters == {"+1/+1": 2, "-1/-1": 2} and horde.damage == 0  # wither for all
+
+
+def test_combat_damage_only_and_the_turn_s_effect() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Frenzied Baloth")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(bears)
+    table.prevention.append({"target": None, "all": True, "combat": False, "source": "Fog"})
+    assert table.damage(source, "alice", 2) == 0  # not combat damage: prevented
+    assert table.damage(source, "alice", 2, combat=True) == 2
+    table.prevention = [{"target": None, "all": True, "unpreventable": True, "source": "X"}]
+    assert table.damage(source, "alice", 2) == 2  # "this turn": not a prevention of its own
+
+
+def test_damage_replaced_by_counters_only_as_it_says() -> None:
+    duel = Duel()
+    table = duel.table
+    mage = duel.card("alice", "Soul-Scar Mage")
+    mine = duel.card("alice", "Grizzly Bears")
+    bears = duel.card("bob", "Grizzly Bears")
+    source = table.source_of(mage)
+    assert table.damage(source, bears.id, 1, combat=True) == 1  # combat damage is dealt
+    assert table.damage(source, mine.id, 1) == 1  # not a creature an opponent controls
+    assert table.damage(source, "bob", 1) == 1  # not a creature
+    assert table.damage(source, bears.id, 1) == 0  # counters instead, no damage
+    assert bears.damage == 1 and bears.counters == {"-1/-1": 1}
+    assert table.damage(table.source_of(bears), mine.id, 1) == 1  # Bob's source
+
+
+def test_all_damage_from_the_enchanted_creature_is_prevented() -> None:
+    duel = Duel()
+    table = duel.table
+    bears = duel.card("bob", "Grizzly Bears")
+    defang = duel.card("alice", "Defang")
+    defang.attached_to = bears.id
+    assert table.damage(table.source_of(bears), "alice", 2, combat=True) == 0
+    assert [e.get("why") for e in table.events if e["type"] == "damage_prevented"] == ["Defang"]
+    assert table.damage(table.source_of(defang), "bob", 2) == 2  # only what the creature deals

@@ -14,9 +14,10 @@ replacement turns the loss into something else (the Horde mills).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from cardcli.magic import damage_events, instances
+from cardcli.magic import damage_events, damage_replace, instances
 from cardcli.magic.cards import Ability
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
@@ -58,6 +59,8 @@ class Table(Protocol):
         self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
     ) -> None: ...
 
+    def memo(self, key: str, compute: Callable[[], Any]) -> Any: ...
+
     def watch(
         self,
         kind: str,
@@ -90,29 +93,15 @@ def damage(
         return 0
     amount = int(event["amount"])
     target = event["target"]
+    amount, doubled_by = damage_replace.doubled(table, source, target, amount, combat)  # 614.1a
+    said: dict[str, Any] = {"doubled_by": doubled_by} if doubled_by else {}
     if isinstance(target, int):
         obj = table.objects.get(target)
         if obj is None or obj.zone != "battlefield":
             return 0
-        shield = obj.proto.damage_shield
-        if shield is not None and not table.chars(obj).lost_abilities:
-            # "If it would be dealt damage, prevent that damage" (615), and what follows.
-            _prevented(table, source, target, amount, why=obj.name)
-            if shield.get("remove_counter"):
-                table.remove_counters(obj, str(shield["remove_counter"]), 1)
-            return 0
-        stopper = _prevent_all(table, target, combat)
-        if stopper is not None:
-            return _prevented(table, source, target, amount, why=stopper)
-        if _protected(table, obj, source) or _shielded(table, target, amount) == 0:
-            return _prevented(table, source, target, amount)
-        absorb = instances.absorbed(table.chars(obj))
-        if absorb:  # 702.64a: "prevent N of that damage", each instance (702.64b)
-            _prevented(table, source, target, min(absorb, amount), why="absorb")
-            amount -= absorb
-            if amount <= 0:
-                return 0
-        amount = _shielded(table, target, amount, consume=True)
+        amount = _prevention(table, source, obj, amount, combat, doubled_by)
+        if amount <= 0 or damage_replace.as_counters(table, source, obj, amount, combat):
+            return 0  # all of it prevented, or counters put on it instead (614.1a)
         ch = table.chars(obj)
         table.emit(
             {
@@ -122,10 +111,15 @@ def damage(
                 "target": obj.id,
                 "amount": amount,
                 "combat": combat,
+                **said,
             }
         )
         if "Creature" in ch.types:
-            if "wither" in source.keywords or "infect" in source.keywords:
+            if (
+                "wither" in source.keywords
+                or "infect" in source.keywords
+                or damage_replace.all_wither(table)
+            ):
                 # 120.3d: dealt as -1/-1 counters, not marked (702.80b, 702.90c).
                 table.add_counters(obj, "-1/-1", amount)
             else:
@@ -142,12 +136,9 @@ def damage(
                  "source_controller": source.controller}  # fmt: skip
         table.fire("dealt_damage", dealt, obj)
     else:
-        stopper = _prevent_all(table, target, combat)
-        if stopper is not None:
-            return _prevented(table, source, target, amount, why=stopper)
-        if _shielded(table, target, amount) == 0:
-            return _prevented(table, source, target, amount)
-        amount = _shielded(table, target, amount, consume=True)
+        amount = _prevention(table, source, target, amount, combat, doubled_by)
+        if amount <= 0:
+            return 0
         table.emit(
             {
                 "type": "damage",
@@ -156,6 +147,7 @@ def damage(
                 "target": target,
                 "amount": amount,
                 "combat": combat,
+                **said,
             }
         )
         if "infect" in source.keywords:
@@ -179,8 +171,61 @@ def damage(
     return amount
 
 
+def _prevention(
+    table: Table,
+    source: DamageSource,
+    target: Obj | str,
+    amount: int,
+    combat: bool,
+    doubled_by: list[str],
+) -> int:
+    """The damage left after the prevention effects (615) on ``target``; 0 if all of it is
+    prevented (logged). Damage that can't be prevented is not, but what else they do (remove
+    a counter) still happens, and shields are not used up (615.12)."""
+    obj = target if isinstance(target, Obj) else None
+    aimed: Target = obj.id if obj is not None else str(target)
+    unstoppable = damage_replace.unpreventable(table, combat)
+    shield = obj.proto.damage_shield if obj is not None else None
+    if obj is not None and shield is not None and not table.chars(obj).lost_abilities:
+        # "If it would be dealt damage, prevent that damage" (615), and what follows.
+        if not unstoppable:
+            _prevented(table, source, aimed, amount, obj.name, doubled_by)
+        if shield.get("remove_counter"):
+            table.remove_counters(obj, str(shield["remove_counter"]), 1)
+        if unstoppable:
+            return amount
+        if shield.get("put_counter"):  # "a -1/-1 counter for each 1 damage prevented"
+            table.add_counters(obj, str(shield["put_counter"]), amount)
+        return 0
+    if unstoppable:
+        return amount
+    stopper = _prevent_all(table, aimed, combat)
+    if stopper is None:  # "Prevent all damage that would be dealt by enchanted creature."
+        stopper = damage_replace.prevented_from(table, source, combat)
+    if stopper is not None:
+        return _prevented(table, source, aimed, amount, stopper, doubled_by)
+    protected = obj is not None and _protected(table, obj, source)
+    if protected or _shielded(table, aimed, amount) == 0:
+        return _prevented(table, source, aimed, amount, None, doubled_by)
+    absorb = instances.absorbed(table.chars(obj)) if obj is not None else 0
+    if absorb:  # 702.64a: "prevent N of that damage", each instance (702.64b)
+        _prevented(table, source, aimed, min(absorb, amount), "absorb", doubled_by)
+        amount -= absorb
+        if amount <= 0:
+            return 0
+    amount = _shielded(table, aimed, amount, consume=True)
+    if obj is not None:
+        amount = damage_replace.all_but(table, source, obj, amount)  # "prevent all but 1"
+    return amount
+
+
 def _prevented(
-    table: Table, source: DamageSource, target: Target, amount: int, why: str | None = None
+    table: Table,
+    source: DamageSource,
+    target: Target,
+    amount: int,
+    why: str | None = None,
+    doubled_by: list[str] | None = None,
 ) -> int:
     """Log damage that is prevented (615); none is dealt."""
     event: dict[str, object] = {
@@ -191,6 +236,8 @@ def _prevented(
     }
     if why is not None:
         event["why"] = why
+    if doubled_by:
+        event["doubled_by"] = doubled_by
     table.emit(event)
     return 0
 
@@ -206,6 +253,8 @@ def _prevent_all(table: Table, target: Target, combat: bool) -> str | None:
     for shield in table.prevention:
         if not shield.get("all") or (shield.get("combat") and not combat):
             continue
+        if shield.get("unpreventable"):
+            continue  # "damage can't be prevented this turn" (``damage_replace``)
         if shield["target"] is None or shield["target"] == target:
             return str(shield.get("source", ""))
     return None

@@ -29,12 +29,16 @@ from cardcli.magic.objects import Obj, Target
 from cardcli.magic.sources import DamageSource
 
 
-class Table(chars_mod.Table, Protocol):
+class Reader(chars_mod.Table, Protocol):
+    """What a source is matched on."""
+
+    def chars(self, obj: Obj) -> Chars: ...
+
+
+class Table(Reader, Protocol):
     """What damage triggers are found on (``table.Table`` is one)."""
 
     watchers: dict[str, dict[int, tuple[Ability, ...]]]
-
-    def chars(self, obj: Obj) -> Chars: ...
 
     def queue(
         self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
@@ -80,7 +84,7 @@ def dealt(table: Table, source: DamageSource, target: Target, amount: int, comba
             if not _reaches(table, data, target, hit, watcher.controller, combat):
                 continue
             filt = data.get("trigger_filter")
-            if filt and not _source_matches(table, filt, source, wid):
+            if filt and not source_matches(table, filt, source, wid):
                 continue
             found = dict(context)
             if data.get("to") == "creature" and hit is not None:
@@ -108,7 +112,7 @@ def _reaches(
     return bool(to == "player")
 
 
-def _source_matches(table: Table, filt: Any, source: DamageSource, watcher_id: int) -> bool:
+def source_matches(table: Reader, filt: Any, source: DamageSource, watcher_id: int) -> bool:
     """Does the source, as it dealt the damage, match ``filt``? A source no longer anywhere
     (an ability's, whose permanent has left) is matched on what is known of it."""
     obj = table.objects.get(source.id)

@@ -398,6 +398,13 @@ def _untap(table: Table, res: Resolution, effect: Effect, key: str) -> None:
         table.untap(obj)
 
 
+def _unpreventable(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """ "Damage can't be prevented this turn." (615.12; ends with the turn's other effects)."""
+    table.prevention.append({"target": None, "all": True, "unpreventable": True,
+                             "source": res.item.name})  # fmt: skip
+    table.emit({"type": "damage_unpreventable", "card": res.item.name})
+
+
 def _prevent(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     if effect.get("all"):
         prevent_all(table, res, effect)
@@ -491,6 +498,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "tap": _tap,
     "untap": _untap,
     "prevent_damage": _prevent,
+    "damage_unpreventable": _unpreventable,
     "counter_spell": _counter_spell,
     "bounce": _bounce,
     "search_library": search,

@@ -379,13 +379,22 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "fizzled":
         return f"#{line['id']} {line['card']} does nothing: its targets are gone (608.2b)"
     if kind == "damage":
-        return f"{line['source_name']} deals {line['amount']} damage to {_ids([line['target']])}"
+        doubled = f" (doubled: {', '.join(line['doubled_by'])})" if line.get("doubled_by") else ""
+        dealt = f"{line['source_name']} deals {line['amount']} damage to {_ids([line['target']])}"
+        return dealt + doubled
     if kind == "life":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
     if kind == "commander":
         colours = "".join("{" + c + "}" for c in line["identity"]) or "colourless"
         return f"{line['who']}'s commander: {' and '.join(line['cards'])} (identity {colours})"
+    if kind == "damage_as_counters":
+        return (
+            f"{line['why']}: instead of {line['amount']} damage to #{line['target']}, "
+            f"{line['amount']} {line['counter']} counters"
+        )
+    if kind == "damage_unpreventable":
+        return f"{line['card']}: damage can't be prevented this turn"
     if kind == "prevent_all":
         what = "all combat damage" if line["combat"] else "all damage"
         to = f" to {' '.join(line['to'])}" if line.get("to") else ""
@@ -477,7 +486,10 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "unattached":
         return f"#{line['id']} is no longer attached"
     if kind == "damage_prevented" and line.get("why"):
-        return f"{line['why']}: {line['amount']} damage to {_ids([line['target']])} prevented"
+        doubled = f" (doubled: {', '.join(line['doubled_by'])})" if line.get("doubled_by") else ""
+        return f"{line['why']}: {line['amount']} damage to {_ids([line['target']])} prevented" + (
+            doubled
+        )
     if kind == "manual":
         what = "a partial card" if line.get("partial") else "a manual card"
         return f"#{line['id']} {line['card']} is {what}: apply by hand: {line['text']}"

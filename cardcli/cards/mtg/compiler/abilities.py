@@ -24,6 +24,7 @@ from cardcli.cards.mtg.compiler.context import Context
 from cardcli.cards.mtg.compiler.copies import enters_as_copy
 from cardcli.cards.mtg.compiler.costs import cost_of, split_cost
 from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
+from cardcli.cards.mtg.compiler.damage_replacements import damage_replacement
 from cardcli.cards.mtg.compiler.delayed import this_turn_effect, this_turn_triggers
 from cardcli.cards.mtg.compiler.grants import granted_of
 from cardcli.cards.mtg.compiler.instead import instead_effects
@@ -102,7 +103,8 @@ def compile_line(line: Line, keywords: set[str], ctx: Context, parts: Parts) -> 
         parts.abilities.extend(chosen)
         parts.read += 1
         return
-    for reader in (_replacement, _activated, _triggered, _static_line, _spell_line, _restriction):
+    for reader in (_damage_line, _replacement, _activated, _triggered, _static_line, _spell_line,
+                   _restriction):  # fmt: skip
         outcome = reader(line, ctx, parts)
         if outcome is True:
             parts.read += 1
@@ -110,6 +112,15 @@ def compile_line(line: Line, keywords: set[str], ctx: Context, parts: Parts) -> 
         if outcome is False:
             break
     parts.unread.append(line.printed or text)
+
+
+def _damage_line(line: Line, ctx: Context, parts: Parts) -> bool | None:
+    """A line that doubles or prevents damage (``damage_replacements``)."""
+    found = None if ctx.spell else damage_replacement(line.text)
+    if found is None:
+        return None
+    parts.abilities.extend({**ability, "text": line.printed} for ability in found)
+    return True
 
 
 # -- keywords ---------------------------------------------------------------------------------

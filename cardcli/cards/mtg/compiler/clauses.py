@@ -24,6 +24,7 @@ from typing import Any
 from cardcli.cards.mtg.compiler.amounts import amount
 from cardcli.cards.mtg.compiler.context import Context, Effect
 from cardcli.cards.mtg.compiler.copies import copy_step
+from cardcli.cards.mtg.compiler.damage_replacements import damage_clause
 from cardcli.cards.mtg.compiler.delayed import at_later_time, later
 from cardcli.cards.mtg.compiler.imperatives import imperative
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
@@ -42,6 +43,9 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
     modified = modifier(text, ctx.before, ctx)
     if modified is not None:
         return modified
+    unpreventable = damage_clause(text)
+    if unpreventable is not None:
+        return unpreventable
     waits = later(text)
     if waits is not None:  # 603.7: "Destroy that creature at end of combat."
         inner = effects_of(waits[0], ctx)
