@@ -153,3 +153,9 @@ def test_a_clone_with_a_quoted_ability() -> None:
         "add_subtypes": ["Illusion"],
         "abilities": [{"when": "becomes_target", "effects": [{"do": "sacrifice", "each": "it"}]}],
     }
+
+
+def test_myriad_is_its_attack_trigger() -> None:
+    herald = behaviour("Test Herald", "Flying, vigilance\nMyriad", keywords=["Flying", "Vigilance",
+                       "Myriad"])  # fmt: skip
+    assert no_text(herald["abilities"]) == [{"when": "attacks", "effects": [{"do": "myriad"}]}]

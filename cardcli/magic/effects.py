@@ -26,7 +26,7 @@ from cardcli.magic.effects_asking import (
     unless_payments,
 )
 from cardcli.magic.effects_combat import fight, prevent_all
-from cardcli.magic.effects_copies import copy_token
+from cardcli.magic.effects_copies import copy_token, myriad
 from cardcli.magic.effects_library import dig, scry, surveil
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
@@ -471,6 +471,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "fight": fight,
     "dig": dig,
     "copy_token": copy_token,
+    "myriad": myriad,
 }
 
 

@@ -444,6 +444,8 @@ def describe(line: dict[str, Any]) -> str | None:
         }.get(str(line["reason"]), "the Horde has no creatures and no library left")
     if kind == "paid":
         return f"{line['who']} pays for {line['card']}: exiles {' '.join(line['exiled'])}"
+    if kind == "attacking":  # myriad's tokens (702.116a)
+        return f"#{line['id']} is attacking {line['target']}"
     if kind == "no_combat_damage":
         return f"#{line['id']} assigns no combat damage this turn"
     if kind == "unless_paid":
