@@ -28,6 +28,7 @@ from cardcli.magic.effects_asking import (
 from cardcli.magic.effects_combat import fight, prevent_all
 from cardcli.magic.effects_copies import copy_token, myriad
 from cardcli.magic.effects_library import dig, scry, surveil
+from cardcli.magic.effects_spell_copies import copy_spell
 from cardcli.magic.mana import parse_added
 from cardcli.magic.objects import Obj, ObjEffect, StackItem, Target
 from cardcli.magic.reach import (
@@ -472,6 +473,7 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "dig": dig,
     "copy_token": copy_token,
     "myriad": myriad,
+    "copy_spell": copy_spell,
 }
 
 
