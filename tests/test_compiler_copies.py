@@ -153,3 +153,28 @@ def test_a_clone_with_a_quoted_ability() -> None:
         "add_subtypes": ["Illusion"],
         "abilities": [{"when": "becomes_target", "effects": [{"do": "sacrifice", "each": "it"}]}],
     }
+
+
+def test_myriad_is_its_attack_trigger() -> None:
+    herald = behaviour("Test Herald", "Flying, vigilance\nMyriad", keywords=["Flying", "Vigilance",
+                       "Myriad"])  # fmt: skip
+    assert no_text(herald["abilities"]) == [{"when": "attacks", "effects": [{"do": "myriad"}]}]
+
+
+def test_copies_of_spells() -> None:
+    (twincast,) = no_text(
+        behaviour(
+            "Test Twincast",
+            "Copy target instant or sorcery spell. You may choose new targets for the copy.",
+            "Instant",
+        )["spell"]
+    )
+    assert twincast == {"do": "copy_spell", "target": "spell", "new_targets": True,
+                        "filter": {"types": ["Instant", "Sorcery"]}}  # fmt: skip
+    guildmage = behaviour("Test Guildmage", "{2}{U}{R}: Copy target instant or sorcery spell "
+                          "you control. You may choose new targets for the copy.")  # fmt: skip
+    (effect,) = guildmage["abilities"][0]["effects"]
+    assert effect["filter"] == {"types": ["Instant", "Sorcery"], "controller": "you"}
+    fork = ("Copy target instant or sorcery spell, except that the copy is red. You may choose "
+            "new targets for the copy.")  # fmt: skip
+    assert compile_card(card("Test Fork", fork, "Instant")).unread == (fork,)

@@ -20,6 +20,7 @@ from cardcli.magic import chars as chars_mod
 from cardcli.magic import counts, grants
 from cardcli.magic.cards import Ability, Proto
 from cardcli.magic.chars import Chars, StaticEffect
+from cardcli.magic.copies import AsCopy
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj, Player, StackItem, Team
 from cardcli.magic.sources import DamageSource
@@ -76,7 +77,7 @@ class Move:
     paid: bool = False  # its controller paid the life its entering asks (it enters untapped)
     counters: dict[str, int] | None = None  # it enters with these counters (undying, 614.1c)
     chosen: str | None = None  # what its controller chose as it enters (614.12); None: not asked
-    copy_of: Obj | None = None  # it enters as a copy of this object (a clone, 614.1c, 706.2)
+    copy_of: AsCopy | None = None  # it enters as a copy (a clone, 614.1c, 706.2)
 
 
 Replacement = Callable[[Any, dict[str, Any]], dict[str, Any] | None]

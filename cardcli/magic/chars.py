@@ -11,8 +11,10 @@ applied in layer order, and within a layer in timestamp order:
 * layer 7b (613.4b): effects that set power and toughness (``set_base_pt``);
 * layer 7c (613.4c): anthems, an Aura's bonus, pumps and +1/+1 / -1/-1 counters.
 
-Left out: layers 1-3 and 5 (copy, control, text and colour changing; no card
-of the model has them) and dependency ordering (613.8): effects apply in
+Layer 1 (copy effects, 613.1a) is the object's ``proto`` itself: a copy's Proto
+holds the copiable values (``copies``). Left out: layers 2, 3 and 5 (control,
+text and colour changing; no card of the model has them) and dependency
+ordering (613.8): effects apply in
 timestamp order inside a layer even where one would change what another
 applies to. A static ability applies while its source is on the battlefield,
 whatever other effects do to the source's own abilities.

@@ -20,11 +20,22 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cardcli.magic.cards import Proto, norm_keyword
 from cardcli.magic.keywords import keyword_triggers
 from cardcli.magic.objects import Obj
+
+
+@dataclass(frozen=True)
+class AsCopy:
+    """What a clone enters as: a copy of ``of``; an Aura's copy attached to ``attach_to``
+    (303.4f: chosen as it enters, not targeted)."""
+
+    of: Obj
+    attach_to: int | None = None
+
 
 _COPIES: dict[tuple[int, int, bool, str], tuple[Proto, Proto | None, Proto]] = {}
 
@@ -73,4 +84,4 @@ def entering_copy(entering: Proto, copied: Obj) -> Proto:
     return copy_proto(copied.proto, own, (own.enters_as_copy or {}).get("copy_except"), False)
 
 
-__all__ = ["copy_proto", "entering_copy"]
+__all__ = ["AsCopy", "copy_proto", "entering_copy"]

@@ -31,8 +31,9 @@ from cardcli.magic.effects_asking import (
 )
 from cardcli.magic.effects_becomes import becomes
 from cardcli.magic.effects_combat import fight, prevent_all
-from cardcli.magic.effects_copies import copy_token
+from cardcli.magic.effects_copies import copy_token, myriad
 from cardcli.magic.effects_library import dig, scry, surveil
+from cardcli.magic.effects_spell_copies import copy_spell as copy_target_spell
 from cardcli.magic.halves import half_lives
 from cardcli.magic.losing import lose_game
 from cardcli.magic.mana import parse_added
@@ -477,6 +478,15 @@ def _regenerate(table: Table, res: Resolution, effect: Effect, key: str) -> None
         table.emit({"type": "shield", "target": obj.id, "regenerate": True})
 
 
+def _copy_spell(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """ "Copy target instant or sorcery spell" (a target: ``effects_spell_copies``), or the
+    spell a "when you cast" ability triggered from (storm: ``spell_copies``)."""
+    if "target" in effect:
+        copy_target_spell(table, res, effect, key)
+    else:
+        copy_spell(table, res, effect, key)
+
+
 HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "damage": _damage,
     "destroy": _destroy,
@@ -515,13 +525,14 @@ HANDLERS: dict[str, Callable[[Table, Resolution, Effect, str], None]] = {
     "delayed_trigger": delayed_trigger,
     "copy_token": copy_token,
     "becomes": becomes,
-    "copy_spell": copy_spell,
+    "copy_spell": _copy_spell,
     "choose_value": choose_value,
     "proliferate": proliferate,
     "reveal_cast": reveal_cast,
     "lose_game": lose_game,
     "must_attack_player": must_attack_player,
     "cascade": cascade,
+    "myriad": myriad,
 }
 
 

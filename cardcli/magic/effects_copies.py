@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.magic.cards import Ability, Effect, Proto, norm_keyword
+from cardcli.magic.choices import ask
 from cardcli.magic.copies import copy_proto
+from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import ObjEffect
 from cardcli.magic.reach import Resolution, amount_of_effect, objects_of, remember, subjects
 
@@ -86,4 +88,58 @@ def copy_token(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             table.delayed.setdefault("end_step", []).append((token, res.item.controller, at_end))
 
 
-__all__ = ["copy_token"]
+EXILE_AT_END_OF_COMBAT = Ability(
+    index=-12,
+    data={},
+    when="end_combat",
+    effects=({"do": "exile", "each": "that_creature"},),
+    text="Exile the tokens at end of combat.",
+)
+
+
+def myriad(table: Table, res: Resolution, effect: Effect, key: str) -> None:
+    """702.116a: for each opponent other than the defending player, a token copy of the
+    attacking creature (as it last existed, if it has left), tapped and attacking that player
+    or a planeswalker they control, if its controller wants one: one decision per opponent
+    (the player, one of their planeswalkers, or no)."""
+    item = res.item
+    combat = table.combat
+    defending = item.context.get("defending")
+    source = table.objects.get(item.source_id)
+    proto = source.proto if source is not None and source.zone == "battlefield" else None
+    proto = proto or item.source_proto
+    if combat is None or proto is None:
+        return
+    you = item.controller
+    chosen: list[tuple[str, str]] = []
+    for player in table.apnap():
+        name = player.name
+        if name == defending or not table.are_opponents(name, you):
+            continue
+        walkers = [
+            f"#{o.id}"
+            for o in table.battlefield.values()
+            if o.controller == name and "Planeswalker" in table.chars(o).types
+        ]
+        picks = ask(table, res.answers, f"{key}:myriad:{name}", Decision(
+            "myriad", you,
+            f"{item.name}: myriad: a token copy attacking {name} (or a planeswalker of theirs),"
+            " or no",
+            [name, *walkers, "no"], data={"item": item.id},
+        ))  # fmt: skip
+        if picks and picks[0] != "no":
+            chosen.append((name, picks[0]))
+    if not chosen:
+        return
+    copy = copy_proto(proto, None, None, True)
+    made = table.create_token_batch([(copy, you, 1, item.source_id)] * len(chosen), tapped=True)
+    for token, (_, attacked) in zip(made, chosen, strict=False):
+        target = int(attacked[1:]) if attacked.startswith("#") else attacked
+        combat.attackers[token.id] = target  # attacking, never declared: no attack triggers
+        token.attacking = True
+        token.touch()
+        table.emit({"type": "attacking", "id": token.id, "target": attacked})
+        table.delayed.setdefault("end_combat", []).append((token, you, EXILE_AT_END_OF_COMBAT))
+
+
+__all__ = ["copy_token", "myriad"]

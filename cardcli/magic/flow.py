@@ -232,6 +232,12 @@ def _begin_step(table: Table) -> None:
             if obj.id in table.battlefield:
                 context = {"object": obj.id, "player": controller, "name": obj.name}
                 table.queue(obj, controller, ability, context)
+    elif step == "end_combat":
+        for obj, controller, ability in table.delayed.pop("end_combat", []):
+            # 603.7: "Exile the tokens at end of combat" (myriad, 702.116a), once.
+            if obj.id in table.battlefield:
+                context = {"object": obj.id, "player": controller, "name": obj.name}
+                table.queue(obj, controller, ability, context)
     elif step == "cleanup":
         _cleanup(table)
     delayed.at_step(table, step)  # 603.7: delayed abilities waiting for this step; 514.2

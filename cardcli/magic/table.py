@@ -56,7 +56,7 @@ class Table(Board):
             if mv.to == "battlefield":
                 entering = mv.obj
                 if mv.copy_of is not None:
-                    copies[mv.obj.id] = copies_mod.entering_copy(mv.obj.proto, mv.copy_of)
+                    copies[mv.obj.id] = copies_mod.entering_copy(mv.obj.proto, mv.copy_of.of)
                     entering = Obj(mv.obj.id, copies[mv.obj.id], mv.obj.owner, mv.obj.zone)
                 found = self._enters_with(entering, mv.controller or mv.obj.owner)
                 if found is not None:
@@ -162,10 +162,14 @@ class Table(Board):
             if entered_with:
                 event["counters"] = entered_with
             if old.id in copies and mv.copy_of is not None:
-                event["copy_of"], event["copy_name"] = mv.copy_of.id, mv.copy_of.name
+                event["copy_of"], event["copy_name"] = mv.copy_of.of.id, mv.copy_of.of.name
             self.emit(event)
             if mv.to == "battlefield" and mv.chosen is not None:
                 chosen_mod.record(self, new, mv.chosen)
+            if mv.to == "battlefield" and mv.copy_of is not None and mv.copy_of.attach_to:
+                new.attached_to = mv.copy_of.attach_to  # an Aura's copy (303.4f)
+                self.static_version += 1
+                self.emit({"type": "attached", "id": new.id, "to": new.attached_to})
         self.zone_version += 1
         # Leaves-the-battlefield abilities look back in time (603.10a).
         for old, lki, mv in left:

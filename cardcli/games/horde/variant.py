@@ -61,6 +61,10 @@ class HordeVariant(Variant[Table]):
             # Chance among the modes it may choose (700.2a), as many as it may.
             rng.shuffle(options)
             return options[: decision.high]
+        if decision.kind == "retarget":
+            return [options[0]]  # a copy of a spell keeps its targets (707.10c)
+        if decision.kind == "myriad":
+            return [options[0]]  # it always makes the token, attacking the player (702.116a)
         if decision.kind == "copy":
             # A clone of the Horde's always copies something: by chance among what it may.
             return [rng.choice(options)]

@@ -174,6 +174,7 @@ _EXPANDED: dict[str, dict[str, Any]] = {
         "when": "deals_combat_damage_to_player",
         "effects": [{"do": "exile_top", "amount": 1, "each": "that_player"}],
     },
+    "myriad": {"when": "attacks", "effects": [{"do": "myriad"}]},  # 702.116a (``copies``)
 }  # fmt: skip
 
 

@@ -182,7 +182,7 @@ def modifier(text: str, before: list[Effect], ctx: Context) -> list[Effect] | No
         step = dig_step(text, before[-1])
         if step is not None:
             return step
-    if before[-1].get("do") == "copy_token":  # "It gains haste. Sacrifice it at ..."
+    if before[-1].get("do") in ("copy_token", "copy_spell"):  # "It gains haste. ..."
         step = copy_step(text, before[-1])
         if step is not None:
             return step

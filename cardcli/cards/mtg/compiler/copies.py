@@ -10,7 +10,8 @@ quotes that does not compile, a condition) leave the line to the players.
 "Create a token that's a copy of target creature you control" reads into a ``copy_token``
 effect: what it copies (a target, ``each``, or the card itself), the exceptions, and what
 later sentences say of the token ("It gains haste until end of turn.", "Sacrifice it at
-the beginning of the next end step."; ``copy_step``).
+the beginning of the next end step."; ``copy_step``). "Copy target instant or sorcery
+spell." reads into ``copy_spell`` (707.10).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from cardcli.cards.mtg.compiler.phrases import as_each, as_target, noun_phrase
 from cardcli.cards.mtg.compiler.words import CARD_TYPES, engine_keyword, number
 
 _ENTER = re.compile(r"You may have ~ enter as a copy of (?:any |an? )(.+?)(?:, except (.+))?\.")
-# Keywords a copy may be given that change nothing but the keyword itself.
-_NO_COPY_KEYWORDS = {"changeling"}  # (it would change the copy's creature types too)
+# Keywords an exception may not give here: changeling would change the copy's creature
+# types too (702.73a), which the engine does not make of a keyword.
+_NO_COPY_KEYWORDS = {"changeling"}
 
 
 def enters_as_copy(text: str, ctx: Context | None = None) -> dict[str, Any] | None:
@@ -187,8 +189,14 @@ _AT_END = re.compile(r"(Sacrifice|Exile) (?:it|them|the tokens?) at the beginnin
 
 def copy_step(text: str, effect: Effect) -> list[Effect] | None:
     """A sentence after a token copy that says what becomes of the token: "It gains haste
-    (until end of turn).", "Sacrifice it at the beginning of the next end step." ([]: read,
-    into ``effect``); None for another sentence."""
+    (until end of turn).", "Sacrifice it at the beginning of the next end step."; after a
+    copy of a spell, "You may choose new targets for the copy." ([]: read, into ``effect``);
+    None for another sentence."""
+    if effect.get("do") == "copy_spell":
+        if text == "You may choose new targets for the copy" and "new_targets" not in effect:
+            effect["new_targets"] = True
+            return []
+        return None
     gains = _GAINS.fullmatch(text)
     if gains and "keywords" not in effect:
         words = re.split(r",? and |, ", gains.group(1))
@@ -204,4 +212,29 @@ def copy_step(text: str, effect: Effect) -> list[Effect] | None:
     return None
 
 
-__all__ = ["copy_except", "copy_step", "enters_as_copy", "for_each_copy", "token_copy"]
+# -- copies of spells (707.10) ----------------------------------------------------------------
+
+
+def copy_spell(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | None:
+    """ "Copy target instant or sorcery spell [you control]." (after "Copy"): a copy of the
+    spell on the stack (707.10); "You may choose new targets for the copy." after it
+    (``copy_step``) lets its controller change them (707.10c)."""
+    noun = noun_phrase(rest)
+    if noun is None or noun.head != "spell" or noun.count != 1 or noun.up_to:
+        return None
+    found = as_target(noun)
+    if found is None or noun.owner not in (None, "you"):
+        return None
+    if noun.owner == "you":
+        found["filter"] = {**found.get("filter", {}), "controller": "you"}
+    return [{"do": "copy_spell", **found}]
+
+
+__all__ = [
+    "copy_except",
+    "copy_spell",
+    "copy_step",
+    "enters_as_copy",
+    "for_each_copy",
+    "token_copy",
+]

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardcli.cards.mtg.compiler.amounts import amount, cards_count, for_each
 from cardcli.cards.mtg.compiler.context import Context, Effect
-from cardcli.cards.mtg.compiler.copies import for_each_copy, token_copy
+from cardcli.cards.mtg.compiler.copies import copy_spell, for_each_copy, token_copy
 from cardcli.cards.mtg.compiler.phrases import MANA, as_target, mana_cost, noun_phrase
 from cardcli.cards.mtg.compiler.relics import top_to_graveyard
 from cardcli.cards.mtg.compiler.subjects import reach_of
@@ -472,6 +472,7 @@ IMPERATIVES: dict[str, Handler] = {
     "draw": _draw,
     "create": create,
     "for": for_each_copy,  # "For each token you control, create a token that's a copy ..."
+    "copy": copy_spell,  # "Copy target instant or sorcery spell." (``copies``)
     "put": _put,
     "return": _return,
     "tap": _tap,
