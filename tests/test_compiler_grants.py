@@ -118,3 +118,25 @@ def test_keywords_with_a_number_are_kept_with_it_granted_or_printed() -> None:
     assert lymph.behaviour["abilities"][0]["keywords"] == ["Absorb 1"]
     printed = compile_card(card("Absorber", "Absorb 2", keywords=["Absorb"]))
     assert printed.status == "automated" and printed.behaviour["keywords"] == ["Absorb 2"]
+
+
+def test_what_a_sliver_does_is_watched_and_its_controller_is_the_slivers() -> None:
+    essence = compile_card(card("Essence Sliver", "Whenever a Sliver deals damage, its controller gains that much life."))  # fmt: skip
+    assert no_text(essence.behaviour["abilities"]) == [
+        {"when": "creature_deals_damage", "controller": "any",
+         "trigger_filter": {"subtypes": ["Sliver"]},
+         "effects": [{"do": "gain_life", "amount": {"previous": "event_amount"},
+                      "each": "that_player"}]}
+    ]  # fmt: skip
+    toxin = compile_card(
+        card(
+            "Toxin Sliver",
+            "Whenever a Sliver deals combat damage to a creature, destroy that creature. "
+            "It can't be regenerated.",
+        )
+    )
+    (ability,) = toxin.behaviour["abilities"]
+    assert ability["when"] == "creature_deals_combat_damage_to_creature"
+    assert ability["effects"] == [{"do": "destroy", "each": "that_creature", "no_regenerate": True}]
+    # "that much" only where the event has an amount
+    assert compile_card(card("X", "When ~ enters, you gain that much life.")).status == "manual"

@@ -130,3 +130,33 @@ def test_absorb_prevents_n_of_each_damage_and_goes_with_lost_abilities() -> None
     sliver.touch()
     assert table.chars(sliver).instances == ()
     assert table.damage(source, sliver.id, 1) == 1
+
+
+# -- what a creature does that others watch: damage -------------------------------------------
+
+
+def test_a_sliver_dealing_damage_gains_its_controller_that_much_life() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Essence Sliver")
+    bobs = duel.card("bob", "Metallic Sliver")
+    bears = duel.card("bob", "Grizzly Bears")
+    table.damage(table.source_of(bobs), "alice", 1)
+    table.damage(table.source_of(bears), "alice", 2)  # not a Sliver: nothing
+    (pending,) = table.trigger_queue
+    assert pending.source_name == "Essence Sliver" and pending.controller == "alice"
+    assert pending.context == {"object": bobs.id, "player": "bob", "amount": 1}
+
+
+def test_combat_damage_to_a_creature_is_watched_and_other_damage_is_not() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Toxin Sliver")
+    sliver = duel.card("alice", "Metallic Sliver")
+    bears = duel.card("bob", "Grizzly Bears")
+    table.damage(table.source_of(sliver), bears.id, 1)  # not combat damage
+    table.damage(table.source_of(sliver), "bob", 1, combat=True)  # not to a creature
+    assert table.trigger_queue == []
+    table.damage(table.source_of(sliver), bears.id, 1, combat=True)
+    (pending,) = table.trigger_queue
+    assert pending.context["object"] == bears.id and pending.context["source"] == sliver.id

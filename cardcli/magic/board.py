@@ -41,6 +41,8 @@ WATCHED = (
     "creature_attacks_alone",  # 506.5: the only creature declared as an attacker (exalted)
     "you_attack",
     "creature_deals_combat_damage_to_player",
+    "creature_deals_damage",  # "Whenever a Sliver deals damage" (``deeds``)
+    "creature_deals_combat_damage_to_creature",
 )
 # Whose deeds a watching trigger watches when its data give no ``controller``.
 WATCH_DEFAULT = {"gain_life": "you", "draw": "you", "you_attack": "you"}  # the others: any

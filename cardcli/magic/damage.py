@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from cardcli.magic import instances
+from cardcli.magic import deeds, instances
+from cardcli.magic.abilities import Ability
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
 from cardcli.magic.sources import DamageSource, protection_against
@@ -32,6 +33,7 @@ class Table(Protocol):
     prevention: list[dict[str, Any]]  # shields from prevent_damage effects
     life_logged: dict[str, int]
     clock: int  # timestamps (613.7)
+    watchers: dict[str, dict[int, tuple[Ability, ...]]]  # triggers by event kind
     variant: Variant[Any]
 
     def chars(self, obj: Obj) -> Chars: ...
@@ -158,6 +160,7 @@ def damage(
                 # "Whenever a creature you control deals combat damage to a player": that
                 # creature is ``object``, that player ``player``.
                 table.watch("creature_deals_combat_damage_to_player", context, src.controller, src)
+    deeds.dealt(table, source.id, target, amount, combat)  # "Whenever a Sliver deals damage"
     if "lifelink" in source.keywords:
         gain_life(table, source.controller, amount, "lifelink")  # 702.15b
     return amount

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardcli.cards.mtg.compiler.deeds import WATCHED_DEEDS, deed_of
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
 
 Trigger = dict[str, Any]
@@ -31,10 +32,11 @@ _BY = {"becomes the target of a spell": "spell"}
 # Triggers on what another object did: there, "it" is that object, not the card.
 OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast",
                    "permanent_enters", "creature_attacks",
-                   "creature_deals_combat_damage_to_player")  # fmt: skip
+                   "creature_deals_combat_damage_to_player", *WATCHED_DEEDS)  # fmt: skip
 # Triggers whose event has an amount: "that many" / "that much" in their effects is it.
 EVENT_AMOUNT_TRIGGERS = ("dealt_damage", "deals_combat_damage_to_player",
-                         "creature_deals_combat_damage_to_player", "gain_life")  # fmt: skip
+                         "creature_deals_combat_damage_to_player", "gain_life",
+                         *WATCHED_DEEDS)  # fmt: skip
 _PLAYERS = {"you": "you", "a player": "any", "an opponent": "opponents"}
 # Triggers on a player's deed, with no object: "Whenever you gain life".
 _DEEDS = {
@@ -122,7 +124,7 @@ def trigger_of(
     match = re.fullmatch(r"Whenever (you|a player|an opponent) casts? (?:an? )?(.+?)", text)
     if match:
         return _cast(match.group(1), match.group(2))
-    return None
+    return deed_of(text)
 
 
 def _own(what: str) -> list[Trigger] | None:

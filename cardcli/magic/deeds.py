@@ -1,0 +1,71 @@
+"""What a creature does that other permanents watch: it deals damage (603.2).
+
+* ``creature_deals_damage`` ("Whenever a Sliver deals damage"): each time a creature
+  on the battlefield deals damage to a player or a permanent, combat damage or not;
+  the event: ``object`` the creature, ``player`` its controller, ``amount`` the damage
+  dealt (after prevention). **Reading:** damage a creature deals to several players and
+  objects at once (trample, two blockers) is one event for each of them: its triggers
+  trigger once for each (the life "that much" gains is the same in all).
+* ``creature_deals_combat_damage_to_creature`` ("Whenever a Sliver deals combat damage
+  to a creature"): ``object`` the creature dealt damage, ``player`` its controller,
+  ``source`` the creature that dealt it, ``amount``.
+
+A trigger's ``controller`` and ``trigger_filter`` are read of the creature that dealt
+the damage. Damage from a spell, or from a permanent that is not a creature, is no
+creature's deed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from cardcli.magic.abilities import Ability
+from cardcli.magic.objects import Obj, Target
+
+
+class Table(Protocol):
+    objects: dict[int, Obj]
+    watchers: dict[str, dict[int, tuple[Ability, ...]]]
+
+    def chars(self, obj: Obj) -> Any: ...
+
+    def watch(
+        self,
+        kind: str,
+        context: dict[str, Any],
+        player: str,
+        subject: Obj | None = None,
+        subject_chars: Any = None,
+    ) -> None: ...
+
+
+def dealt(table: Table, source_id: int, target: Target, amount: int, combat: bool) -> None:
+    """``source_id`` has dealt ``amount`` damage to ``target``: the watchers of creatures'
+    damage see it."""
+    any_damage = table.watchers["creature_deals_damage"]
+    to_creature = combat and isinstance(target, int)
+    to_creature = to_creature and bool(table.watchers["creature_deals_combat_damage_to_creature"])
+    if not any_damage and not to_creature:
+        return
+    source = table.objects.get(source_id)
+    if source is None or source.zone != "battlefield":
+        return
+    seen = table.chars(source)
+    if "Creature" not in seen.types:
+        return
+    if any_damage:
+        context = {"object": source.id, "player": source.controller, "amount": amount}
+        table.watch("creature_deals_damage", context, source.controller, source, seen)
+    if to_creature:
+        victim = table.objects.get(target) if isinstance(target, int) else None
+        if victim is None or "Creature" not in table.chars(victim).types:
+            return
+        context = {
+            "object": victim.id,
+            "player": victim.controller,
+            "source": source.id,
+            "amount": amount,
+        }
+        table.watch(
+            "creature_deals_combat_damage_to_creature", context, source.controller, source, seen
+        )
