@@ -140,3 +140,24 @@ def test_what_a_sliver_does_is_watched_and_its_controller_is_the_slivers() -> No
     assert ability["effects"] == [{"do": "destroy", "each": "that_creature", "no_regenerate": True}]
     # "that much" only where the event has an amount
     assert compile_card(card("X", "When ~ enters, you gain that much life.")).status == "manual"
+
+
+def test_sliver_blocking_lines() -> None:
+    shifting = compile_card(card("Shifting Sliver", "Slivers can't be blocked except by Slivers."))
+    assert no_text(shifting.behaviour["abilities"]) == [
+        {"static": "cant_be_blocked_by", "affects": {"subtypes": ["Sliver"], "types": ["Creature"]},
+         "controller": "any", "filter": {"not_subtypes": ["Sliver"]}}
+    ]  # fmt: skip
+    spined = compile_card(
+        card(
+            "Spined Sliver",
+            "Whenever a Sliver becomes blocked, that Sliver gets +1/+1 until end of turn for each "
+            "creature blocking it.",
+        )
+    )
+    (ability,) = spined.behaviour["abilities"]
+    assert ability["when"] == "creature_becomes_blocked"
+    assert no_text(ability["effects"]) == [
+        {"do": "pump", "each": "that_creature", "until": "end_of_turn",
+         "power": {"previous": "blockers"}, "toughness": {"previous": "blockers"}}
+    ]  # fmt: skip

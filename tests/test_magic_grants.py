@@ -160,3 +160,38 @@ def test_combat_damage_to_a_creature_is_watched_and_other_damage_is_not() -> Non
     table.damage(table.source_of(sliver), bears.id, 1, combat=True)
     (pending,) = table.trigger_queue
     assert pending.context["object"] == bears.id and pending.context["source"] == sliver.id
+
+
+# -- blocking: another permanent's restriction, becoming blocked ----------------------------
+
+
+def test_slivers_cant_be_blocked_except_by_slivers_whoever_controls_them() -> None:
+    from cardcli.magic import combat
+
+    duel = Duel()
+    shifting = duel.card("alice", "Shifting Sliver")
+    sliver = duel.card("bob", "Metallic Sliver")  # "Slivers": anyone's
+    bears = duel.card("bob", "Grizzly Bears")
+    blocker = duel.card("alice", "Metallic Sliver")
+    table = duel.table
+    assert combat.block_problem(table, bears, shifting) is not None  # itself a Sliver
+    assert combat.block_problem(table, blocker, sliver) is None
+    assert combat.block_problem(table, duel.card("alice", "Grizzly Bears"), sliver) is not None
+    assert combat.block_problem(table, sliver, bears) is None  # not a Sliver: no restriction
+    table.move(shifting, "graveyard", "test")
+    assert combat.block_problem(table, duel.card("alice", "Grizzly Bears"), sliver) is None
+
+
+def test_for_each_creature_blocking_it_counts_as_it_resolves() -> None:
+    from cardcli.magic import deeds
+    from cardcli.magic.combat import Combat
+
+    duel = Duel()
+    table = duel.table
+    attacker = duel.card("alice", "Metallic Sliver")
+    first, second = duel.card("bob", "Grizzly Bears"), duel.card("bob", "Grizzly Bears")
+    table.combat = Combat(table=table)
+    table.combat.blocked_by[attacker.id] = [first.id, second.id]
+    assert deeds.blocking(table, attacker.id) == 2
+    table.move(first, "graveyard", "test")
+    assert deeds.blocking(table, attacker.id) == 1

@@ -9,6 +9,10 @@
 * ``creature_deals_combat_damage_to_creature`` ("Whenever a Sliver deals combat damage
   to a creature"): ``object`` the creature dealt damage, ``player`` its controller,
   ``source`` the creature that dealt it, ``amount``.
+* ``creature_becomes_blocked`` ("Whenever a Sliver becomes blocked"): once for each
+  attacking creature blocked as blockers are declared, however many block it (509.1h);
+  ``object`` the creature, ``player`` its controller. "For each creature blocking it"
+  (``{previous: blockers}``) counts those blocking it as the ability resolves (608.2h).
 
 A trigger's ``controller`` and ``trigger_filter`` are read of the creature that dealt
 the damage. Damage from a spell, or from a permanent that is not a creature, is no
@@ -17,6 +21,7 @@ creature's deed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from cardcli.magic.abilities import Ability
@@ -69,3 +74,28 @@ def dealt(table: Table, source_id: int, target: Target, amount: int, combat: boo
         table.watch(
             "creature_deals_combat_damage_to_creature", context, source.controller, source, seen
         )
+
+
+class Combat(Table, Protocol):
+    battlefield: dict[int, Obj]
+    combat: Any
+
+
+def blocked(table: Table, blocked_by: Mapping[int, list[int]]) -> None:
+    """Blockers are declared: each attacking creature blocked becomes blocked, once."""
+    if not table.watchers["creature_becomes_blocked"]:
+        return
+    for oid, blockers in blocked_by.items():
+        obj = table.objects.get(oid)
+        if obj is None or not blockers:
+            continue
+        context = {"object": oid, "player": obj.controller}
+        table.watch("creature_becomes_blocked", context, obj.controller, obj)
+
+
+def blocking(table: Combat, oid: Any) -> int:
+    """How many creatures block creature ``oid`` now (none out of combat)."""
+    combat = table.combat
+    if combat is None or not isinstance(oid, int):
+        return 0
+    return sum(1 for b in combat.blocked_by.get(oid, ()) if b in table.battlefield)

@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cardcli.magic import deeds
 from cardcli.magic.cards import Effect, Proto
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import Answers
@@ -149,6 +150,10 @@ def value_of(table: Table, res: Resolution, amount: Any) -> int:
         # by an effect of this resolution, else to pay its cost (the stack item's context)
         found = res.results.get("sacrificed_power", res.item.context.get("sacrificed_power", 0))
         return max(0, int(found)) * int(amount.get("times", 1))
+    if isinstance(amount, dict) and amount.get("previous") == "blockers":
+        # "for each creature blocking it": those blocking the trigger's creature now (608.2h)
+        blockers = deeds.blocking(table, res.item.context.get("object"))
+        return blockers * int(amount.get("times", 1))
     if isinstance(amount, dict) and "previous" in amount:
         times = int(amount.get("times", 1))  # "... for each creature destroyed this way"
         return max(0, res.results.get(str(amount["previous"]), 0)) * times

@@ -1,5 +1,5 @@
 """Triggers on what a creature does that others watch: "Whenever a Sliver deals damage",
-"Whenever a Sliver deals combat damage to a creature".
+"Whenever a Sliver deals combat damage to a creature", "Whenever a Sliver becomes blocked".
 
 The creature is any permanent of the noun ("a Sliver": any player's, "a creature you
 control": yours); in the ability "it", "that Sliver" and "its controller" are that
@@ -21,9 +21,11 @@ Trigger = dict[str, Any]
 DEEDS = {
     "deals damage": "creature_deals_damage",
     "deals combat damage to a creature": "creature_deals_combat_damage_to_creature",
+    "becomes blocked": "creature_becomes_blocked",
 }
 # The watchers these read (for ``triggers.OTHERS_TRIGGERS`` and ``EVENT_AMOUNT_TRIGGERS``).
 WATCHED_DEEDS = tuple(DEEDS.values())
+DAMAGE_DEEDS = ("creature_deals_damage", "creature_deals_combat_damage_to_creature")  # "that much"
 _DEED = re.compile(r"Whenever (another|a|an) (.+?) (" + "|".join(DEEDS) + ")")
 
 

@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.phrases import noun_phrase
 from cardcli.cards.mtg.compiler.statics import _affected
 
 # The receiver's own name while its quoted text compiles ("this creature" becomes ~ too).
@@ -30,6 +31,9 @@ _KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact"}
 def granted_of(text: str, ctx: Context) -> tuple[str, list[dict[str, Any]]] | None:
     """("abilities", [the grant]) for a sentence that grants quoted abilities; None if it is
     none or cannot be read."""
+    restriction = _restriction_of(text)
+    if restriction is not None:
+        return restriction
     match = re.fullmatch(r'(.+?) (?:gets ([+-]\d+)/([+-]\d+) and )?(?:have|has) "([^"]+)"\.?', text)
     if match is None or ctx.compile_token is None:
         return None
@@ -54,6 +58,28 @@ def granted_of(text: str, ctx: Context) -> tuple[str, list[dict[str, Any]]] | No
         return None
     grant["abilities"] = abilities
     return "abilities", [grant]
+
+
+def _restriction_of(text: str) -> tuple[str, list[dict[str, Any]]] | None:
+    """ "Slivers can't be blocked except by Slivers." (509.1b): a blocking restriction the
+    static gives the permanents it affects (the card's own is ``statics``'s)."""
+    match = re.fullmatch(r"(.+?) can't be blocked except by (.+?)\.", text)
+    if match is None or match.group(1) == "~":
+        return None
+    reach = _affected(match.group(1)) or _affected("all " + match.group(1))
+    blockers = noun_phrase("all " + match.group(2))
+    if reach is None or blockers is None or blockers.owner or blockers.zone != "battlefield":
+        return None
+    kinds = dict(blockers.filter)
+    if kinds.get("types") == ["Creature"]:
+        kinds.pop("types")
+    if set(kinds) != {"subtypes"}:
+        return None
+    affects, whose = reach
+    return "abilities", [
+        {"static": "cant_be_blocked_by", "affects": affects, "controller": whose,
+         "filter": {"not_subtypes": kinds["subtypes"]}}
+    ]  # fmt: skip
 
 
 def _quoted_abilities(quoted: str, types: list[str], ctx: Context) -> list[dict[str, Any]] | None:
