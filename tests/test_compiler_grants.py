@@ -161,3 +161,24 @@ def test_sliver_blocking_lines() -> None:
         {"do": "pump", "each": "that_creature", "until": "end_of_turn",
          "power": {"previous": "blockers"}, "toughness": {"previous": "blockers"}}
     ]  # fmt: skip
+
+
+def test_ward_and_a_sliver_targeted_by_an_opponent() -> None:
+    turtle = compile_card(card("Turtle", "Flying, ward {2}", keywords=["Flying", "Ward"]))
+    assert turtle.status == "automated" and turtle.behaviour["keywords"] == ["Ward {2}"]
+    guardian = compile_card(card("Guardian", "Other artifacts you control have ward {2}."))
+    assert guardian.behaviour["abilities"][0]["keywords"] == ["Ward {2}"]
+    life = compile_card(card("Squelcher", "Ward—Pay 2 life.", keywords=["Ward"]))
+    assert life.status == "manual"  # a ward cost that is not mana: not read
+    diffusion = compile_card(
+        card(
+            "Diffusion Sliver",
+            "Whenever a Sliver creature you control becomes the target of a spell or ability an "
+            "opponent controls, counter that spell or ability unless its controller pays {2}.",
+        )
+    )
+    assert no_text(diffusion.behaviour["abilities"]) == [
+        {"when": "creature_becomes_target", "controller": "you", "targeter": "opponents",
+         "trigger_filter": {"subtypes": ["Sliver"]},
+         "effects": [{"do": "counter_spell", "each": "that_spell", "unless_pays": "{2}"}]}
+    ]  # fmt: skip

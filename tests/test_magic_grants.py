@@ -195,3 +195,57 @@ def test_for_each_creature_blocking_it_counts_as_it_resolves() -> None:
     assert deeds.blocking(table, attacker.id) == 2
     table.move(first, "graveyard", "test")
     assert deeds.blocking(table, attacker.id) == 1
+
+
+# -- becoming the target: ward, "Whenever a Sliver ... becomes the target" -------------------
+
+
+def _targeted(duel: Duel, obj_id: int, by_player: str) -> None:
+    from cardcli.magic import deeds, instances
+
+    context = {"object": obj_id, "by": 999, "by_kind": "spell", "player": by_player}
+    obj = duel.table.objects[obj_id]
+    instances.warded(duel.table, obj, context)
+    deeds.targeted(duel.table, obj, context)
+
+
+def test_ward_triggers_for_an_opponents_spell_once_for_each_instance() -> None:
+    duel = Duel()
+    table = duel.table
+    guardian = duel.card("alice", "Bronze Guardian")  # ward {2}, and gives other artifacts it
+    turtle = duel.card("alice", "Colossal Skyturtle")
+    _targeted(duel, turtle.id, "alice")  # her own spell: nothing
+    assert table.trigger_queue == []
+    _targeted(duel, turtle.id, "bob")
+    assert [t.source_id for t in table.trigger_queue] == [turtle.id]
+    table.trigger_queue.clear()
+    _targeted(duel, guardian.id, "bob")
+    assert len(table.trigger_queue) == 1  # its own ward; "other artifacts": not itself
+    table.trigger_queue.clear()
+    relic = duel.card("alice", "Sol Ring")  # an artifact: ward {2} from the Guardian
+    _targeted(duel, relic.id, "bob")
+    (pending,) = table.trigger_queue
+    assert pending.ability.effects[0] == {
+        "do": "counter_spell",
+        "each": "that_spell",
+        "unless_pays": "{2}",
+    }
+
+
+def test_diffusion_sliver_watches_its_controllers_slivers_targeted_by_opponents() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Diffusion Sliver")
+    mine = duel.card("alice", "Metallic Sliver")
+    theirs = duel.card("bob", "Metallic Sliver")
+    bears = duel.card("alice", "Grizzly Bears")
+    for oid, by in (
+        (mine.id, "alice"),
+        (theirs.id, "bob"),
+        (theirs.id, "alice"),
+        (bears.id, "bob"),
+    ):
+        _targeted(duel, oid, by)
+    assert table.trigger_queue == []
+    _targeted(duel, mine.id, "bob")
+    assert [t.source_name for t in table.trigger_queue] == ["Diffusion Sliver"]

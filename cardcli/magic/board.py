@@ -44,6 +44,7 @@ WATCHED = (
     "creature_deals_damage",  # "Whenever a Sliver deals damage" (``deeds``)
     "creature_deals_combat_damage_to_creature",
     "creature_becomes_blocked",
+    "creature_becomes_target",
 )
 # Whose deeds a watching trigger watches when its data give no ``controller``.
 WATCH_DEFAULT = {"gain_life": "you", "draw": "you", "you_attack": "you"}  # the others: any

@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from cardcli.magic.abilities import Ability
+from cardcli.magic.chars import Table as CharsTable
+from cardcli.magic.chars import controls, matches
 from cardcli.magic.objects import Obj, Target
 
 
@@ -41,6 +43,14 @@ class Table(Protocol):
         player: str,
         subject: Obj | None = None,
         subject_chars: Any = None,
+    ) -> None: ...
+
+
+class Targeting(Table, CharsTable, Protocol):
+    """What the watchers of a creature becoming a target read."""
+
+    def queue(
+        self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
     ) -> None: ...
 
 
@@ -99,3 +109,33 @@ def blocking(table: Combat, oid: Any) -> int:
     if combat is None or not isinstance(oid, int):
         return 0
     return sum(1 for b in combat.blocked_by.get(oid, ()) if b in table.battlefield)
+
+
+def targeted(table: Targeting, obj: Obj, context: dict[str, Any]) -> None:
+    """``obj`` has become the target of a spell or ability (``context``: ``by``, ``by_kind``,
+    its controller ``player``): "Whenever a Sliver creature you control becomes the target of
+    a spell or ability an opponent controls" (``controller`` and ``trigger_filter`` read of
+    the creature, ``targeter`` and ``by`` of the spell or ability)."""
+    watching = table.watchers["creature_becomes_target"]
+    if not watching:
+        return
+    seen = table.chars(obj)
+    if "Creature" not in seen.types:
+        return
+    for wid, abilities in list(watching.items()):
+        watcher = table.objects.get(wid)
+        if watcher is None or table.chars(watcher).lost_abilities:
+            continue
+        for ability in abilities:
+            data = ability.data
+            you = watcher.controller
+            if not controls(table, data.get("controller", "any"), obj.controller, you):
+                continue
+            if not controls(table, data.get("targeter", "any"), str(context["player"]), you):
+                continue
+            if data.get("by", "any") not in ("any", context.get("by_kind")):
+                continue
+            filt = data.get("trigger_filter")
+            if filt and not matches(table, filt, obj, seen, wid):
+                continue
+            table.queue(watcher, you, ability, context)

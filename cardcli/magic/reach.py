@@ -80,6 +80,9 @@ def subjects(table: Table, res: Resolution, effect: Effect, default: str = "you"
             return list(res.previous_players)
         who = item.context.get("defending" if each == "defending_player" else "player")
         return [who] if isinstance(who, str) and who in table.players else []
+    if each == "that_spell":  # the spell or ability that targeted it (or was cast)
+        oid = item.context.get("by", item.context.get("object"))
+        return [oid] if isinstance(oid, int) and oid in table.items else []
     if each == "that_creature":
         objs = [t for t in res.previous if isinstance(t, int)]
         if objs:

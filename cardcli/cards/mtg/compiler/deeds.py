@@ -22,11 +22,17 @@ DEEDS = {
     "deals damage": "creature_deals_damage",
     "deals combat damage to a creature": "creature_deals_combat_damage_to_creature",
     "becomes blocked": "creature_becomes_blocked",
+    "becomes the target of a spell or ability": "creature_becomes_target",
+    "becomes the target of a spell or ability an opponent controls": "creature_becomes_target",
+    "becomes the target of a spell": "creature_becomes_target",
+    "becomes the target of a spell an opponent controls": "creature_becomes_target",
 }
 # The watchers these read (for ``triggers.OTHERS_TRIGGERS`` and ``EVENT_AMOUNT_TRIGGERS``).
 WATCHED_DEEDS = tuple(DEEDS.values())
 DAMAGE_DEEDS = ("creature_deals_damage", "creature_deals_combat_damage_to_creature")  # "that much"
-_DEED = re.compile(r"Whenever (another|a|an) (.+?) (" + "|".join(DEEDS) + ")")
+_DEED = re.compile(
+    r"Whenever (another|a|an) (.+?) (" + "|".join(sorted(DEEDS, key=len, reverse=True)) + ")"
+)
 
 
 def deed_of(text: str) -> list[Trigger] | None:
@@ -46,6 +52,10 @@ def deed_of(text: str) -> list[Trigger] | None:
     if lead == "another":
         filt["other"] = True
     trigger: Trigger = {"when": DEEDS[deed], "controller": noun.owner or "any"}
+    if deed.endswith("an opponent controls"):
+        trigger["targeter"] = "opponents"  # whose spell or ability, seen from the watcher's
+    if "target of a spell" in deed and "ability" not in deed:
+        trigger["by"] = "spell"
     if filt:
         trigger["trigger_filter"] = filt
     return [trigger]
