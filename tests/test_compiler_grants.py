@@ -182,3 +182,17 @@ def test_ward_and_a_sliver_targeted_by_an_opponent() -> None:
          "trigger_filter": {"subtypes": ["Sliver"]},
          "effects": [{"do": "counter_spell", "each": "that_spell", "unless_pays": "{2}"}]}
     ]  # fmt: skip
+
+
+def test_lose_and_cant_have_or_gain() -> None:
+    archetype = compile_card(
+        card(
+            "Archetype",
+            "Creatures your opponents control lose first strike and can't have or gain first "
+            "strike.",
+        )
+    )
+    assert no_text(archetype.behaviour["abilities"]) == [
+        {"static": "keyword_loss", "affects": {"types": ["Creature"]}, "controller": "opponents",
+         "keywords": ["First strike"]}
+    ]  # fmt: skip

@@ -249,3 +249,18 @@ def test_diffusion_sliver_watches_its_controllers_slivers_targeted_by_opponents(
     assert table.trigger_queue == []
     _targeted(duel, mine.id, "bob")
     assert [t.source_name for t in table.trigger_queue] == ["Diffusion Sliver"]
+
+
+def test_cant_have_or_gain_first_strike_whatever_the_timestamps() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Archetype of Courage")
+    knight = duel.card("bob", "White Knight")  # printed first strike
+    bears = duel.card("alice", "Grizzly Bears")
+    assert "first strike" not in table.chars(knight).keywords
+    assert "protection from black" in table.chars(knight).keywords  # only first strike goes
+    assert "first strike" in table.chars(bears).keywords
+    table.clock += 1
+    knight.effects.append(ObjEffect(table.clock, keywords=("first strike",)))  # gained later
+    knight.touch()
+    assert "first strike" not in table.chars(knight).keywords
