@@ -118,3 +118,81 @@ def test_keywords_with_a_number_are_kept_with_it_granted_or_printed() -> None:
     assert lymph.behaviour["abilities"][0]["keywords"] == ["Absorb 1"]
     printed = compile_card(card("Absorber", "Absorb 2", keywords=["Absorb"]))
     assert printed.status == "automated" and printed.behaviour["keywords"] == ["Absorb 2"]
+
+
+def test_what_a_sliver_does_is_watched_and_its_controller_is_the_slivers() -> None:
+    essence = compile_card(card("Essence Sliver", "Whenever a Sliver deals damage, its controller gains that much life."))  # fmt: skip
+    assert no_text(essence.behaviour["abilities"]) == [
+        {"when": "creature_deals_damage", "controller": "any",
+         "trigger_filter": {"subtypes": ["Sliver"]},
+         "effects": [{"do": "gain_life", "amount": {"previous": "event_amount"},
+                      "each": "that_player"}]}
+    ]  # fmt: skip
+    toxin = compile_card(
+        card(
+            "Toxin Sliver",
+            "Whenever a Sliver deals combat damage to a creature, destroy that creature. "
+            "It can't be regenerated.",
+        )
+    )
+    (ability,) = toxin.behaviour["abilities"]
+    assert ability["when"] == "creature_deals_combat_damage_to_creature"
+    assert ability["effects"] == [{"do": "destroy", "each": "that_creature", "no_regenerate": True}]
+    # "that much" only where the event has an amount
+    assert compile_card(card("X", "When ~ enters, you gain that much life.")).status == "manual"
+
+
+def test_sliver_blocking_lines() -> None:
+    shifting = compile_card(card("Shifting Sliver", "Slivers can't be blocked except by Slivers."))
+    assert no_text(shifting.behaviour["abilities"]) == [
+        {"static": "cant_be_blocked_by", "affects": {"subtypes": ["Sliver"], "types": ["Creature"]},
+         "controller": "any", "filter": {"not_subtypes": ["Sliver"]}}
+    ]  # fmt: skip
+    spined = compile_card(
+        card(
+            "Spined Sliver",
+            "Whenever a Sliver becomes blocked, that Sliver gets +1/+1 until end of turn for each "
+            "creature blocking it.",
+        )
+    )
+    (ability,) = spined.behaviour["abilities"]
+    assert ability["when"] == "creature_becomes_blocked"
+    assert no_text(ability["effects"]) == [
+        {"do": "pump", "each": "that_creature", "until": "end_of_turn",
+         "power": {"previous": "blockers"}, "toughness": {"previous": "blockers"}}
+    ]  # fmt: skip
+
+
+def test_ward_and_a_sliver_targeted_by_an_opponent() -> None:
+    turtle = compile_card(card("Turtle", "Flying, ward {2}", keywords=["Flying", "Ward"]))
+    assert turtle.status == "automated" and turtle.behaviour["keywords"] == ["Ward {2}"]
+    guardian = compile_card(card("Guardian", "Other artifacts you control have ward {2}."))
+    assert guardian.behaviour["abilities"][0]["keywords"] == ["Ward {2}"]
+    life = compile_card(card("Squelcher", "Ward—Pay 2 life.", keywords=["Ward"]))
+    assert life.status == "manual"  # a ward cost that is not mana: not read
+    diffusion = compile_card(
+        card(
+            "Diffusion Sliver",
+            "Whenever a Sliver creature you control becomes the target of a spell or ability an "
+            "opponent controls, counter that spell or ability unless its controller pays {2}.",
+        )
+    )
+    assert no_text(diffusion.behaviour["abilities"]) == [
+        {"when": "creature_becomes_target", "controller": "you", "targeter": "opponents",
+         "trigger_filter": {"subtypes": ["Sliver"]},
+         "effects": [{"do": "counter_spell", "each": "that_spell", "unless_pays": "{2}"}]}
+    ]  # fmt: skip
+
+
+def test_lose_and_cant_have_or_gain() -> None:
+    archetype = compile_card(
+        card(
+            "Archetype",
+            "Creatures your opponents control lose first strike and can't have or gain first "
+            "strike.",
+        )
+    )
+    assert no_text(archetype.behaviour["abilities"]) == [
+        {"static": "keyword_loss", "affects": {"types": ["Creature"]}, "controller": "opponents",
+         "keywords": ["First strike"]}
+    ]  # fmt: skip

@@ -130,3 +130,137 @@ def test_absorb_prevents_n_of_each_damage_and_goes_with_lost_abilities() -> None
     sliver.touch()
     assert table.chars(sliver).instances == ()
     assert table.damage(source, sliver.id, 1) == 1
+
+
+# -- what a creature does that others watch: damage -------------------------------------------
+
+
+def test_a_sliver_dealing_damage_gains_its_controller_that_much_life() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Essence Sliver")
+    bobs = duel.card("bob", "Metallic Sliver")
+    bears = duel.card("bob", "Grizzly Bears")
+    table.damage(table.source_of(bobs), "alice", 1)
+    table.damage(table.source_of(bears), "alice", 2)  # not a Sliver: nothing
+    (pending,) = table.trigger_queue
+    assert pending.source_name == "Essence Sliver" and pending.controller == "alice"
+    assert pending.context == {"object": bobs.id, "player": "bob", "amount": 1}
+
+
+def test_combat_damage_to_a_creature_is_watched_and_other_damage_is_not() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Toxin Sliver")
+    sliver = duel.card("alice", "Metallic Sliver")
+    bears = duel.card("bob", "Grizzly Bears")
+    table.damage(table.source_of(sliver), bears.id, 1)  # not combat damage
+    table.damage(table.source_of(sliver), "bob", 1, combat=True)  # not to a creature
+    assert table.trigger_queue == []
+    table.damage(table.source_of(sliver), bears.id, 1, combat=True)
+    (pending,) = table.trigger_queue
+    assert pending.context["object"] == bears.id and pending.context["source"] == sliver.id
+
+
+# -- blocking: another permanent's restriction, becoming blocked ----------------------------
+
+
+def test_slivers_cant_be_blocked_except_by_slivers_whoever_controls_them() -> None:
+    from cardcli.magic import combat
+
+    duel = Duel()
+    shifting = duel.card("alice", "Shifting Sliver")
+    sliver = duel.card("bob", "Metallic Sliver")  # "Slivers": anyone's
+    bears = duel.card("bob", "Grizzly Bears")
+    blocker = duel.card("alice", "Metallic Sliver")
+    table = duel.table
+    assert combat.block_problem(table, bears, shifting) is not None  # itself a Sliver
+    assert combat.block_problem(table, blocker, sliver) is None
+    assert combat.block_problem(table, duel.card("alice", "Grizzly Bears"), sliver) is not None
+    assert combat.block_problem(table, sliver, bears) is None  # not a Sliver: no restriction
+    table.move(shifting, "graveyard", "test")
+    assert combat.block_problem(table, duel.card("alice", "Grizzly Bears"), sliver) is None
+
+
+def test_for_each_creature_blocking_it_counts_as_it_resolves() -> None:
+    from cardcli.magic import deeds
+    from cardcli.magic.combat import Combat
+
+    duel = Duel()
+    table = duel.table
+    attacker = duel.card("alice", "Metallic Sliver")
+    first, second = duel.card("bob", "Grizzly Bears"), duel.card("bob", "Grizzly Bears")
+    table.combat = Combat(table=table)
+    table.combat.blocked_by[attacker.id] = [first.id, second.id]
+    assert deeds.blocking(table, attacker.id) == 2
+    table.move(first, "graveyard", "test")
+    assert deeds.blocking(table, attacker.id) == 1
+
+
+# -- becoming the target: ward, "Whenever a Sliver ... becomes the target" -------------------
+
+
+def _targeted(duel: Duel, obj_id: int, by_player: str) -> None:
+    from cardcli.magic import deeds, instances
+
+    context = {"object": obj_id, "by": 999, "by_kind": "spell", "player": by_player}
+    obj = duel.table.objects[obj_id]
+    instances.warded(duel.table, obj, context)
+    deeds.targeted(duel.table, obj, context)
+
+
+def test_ward_triggers_for_an_opponents_spell_once_for_each_instance() -> None:
+    duel = Duel()
+    table = duel.table
+    guardian = duel.card("alice", "Bronze Guardian")  # ward {2}, and gives other artifacts it
+    turtle = duel.card("alice", "Colossal Skyturtle")
+    _targeted(duel, turtle.id, "alice")  # her own spell: nothing
+    assert table.trigger_queue == []
+    _targeted(duel, turtle.id, "bob")
+    assert [t.source_id for t in table.trigger_queue] == [turtle.id]
+    table.trigger_queue.clear()
+    _targeted(duel, guardian.id, "bob")
+    assert len(table.trigger_queue) == 1  # its own ward; "other artifacts": not itself
+    table.trigger_queue.clear()
+    relic = duel.card("alice", "Sol Ring")  # an artifact: ward {2} from the Guardian
+    _targeted(duel, relic.id, "bob")
+    (pending,) = table.trigger_queue
+    assert pending.ability.effects[0] == {
+        "do": "counter_spell",
+        "each": "that_spell",
+        "unless_pays": "{2}",
+    }
+
+
+def test_diffusion_sliver_watches_its_controllers_slivers_targeted_by_opponents() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Diffusion Sliver")
+    mine = duel.card("alice", "Metallic Sliver")
+    theirs = duel.card("bob", "Metallic Sliver")
+    bears = duel.card("alice", "Grizzly Bears")
+    for oid, by in (
+        (mine.id, "alice"),
+        (theirs.id, "bob"),
+        (theirs.id, "alice"),
+        (bears.id, "bob"),
+    ):
+        _targeted(duel, oid, by)
+    assert table.trigger_queue == []
+    _targeted(duel, mine.id, "bob")
+    assert [t.source_name for t in table.trigger_queue] == ["Diffusion Sliver"]
+
+
+def test_cant_have_or_gain_first_strike_whatever_the_timestamps() -> None:
+    duel = Duel()
+    table = duel.table
+    duel.card("alice", "Archetype of Courage")
+    knight = duel.card("bob", "White Knight")  # printed first strike
+    bears = duel.card("alice", "Grizzly Bears")
+    assert "first strike" not in table.chars(knight).keywords
+    assert "protection from black" in table.chars(knight).keywords  # only first strike goes
+    assert "first strike" in table.chars(bears).keywords
+    table.clock += 1
+    knight.effects.append(ObjEffect(table.clock, keywords=("first strike",)))  # gained later
+    knight.touch()
+    assert "first strike" not in table.chars(knight).keywords

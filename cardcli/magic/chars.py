@@ -6,7 +6,8 @@ applied in layer order, and within a layer in timestamp order:
 * layer 4 (613.1d): types and subtypes gained;
 * layer 6 (613.1f): keywords granted by static abilities (``keyword_grant``,
   an Aura's ``attached``) and by resolved effects, and "loses all abilities"
-  (resolved effects and ``lose_abilities`` statics);
+  (resolved effects and ``lose_abilities`` statics); last, the keywords a
+  ``keyword_loss`` static says it "can't have or gain";
 * layer 7a (613.4a): characteristic-defining abilities (``cda``);
 * layer 7b (613.4b): effects that set power and toughness (``set_base_pt``);
 * layer 7c (613.4c): anthems, an Aura's bonus, pumps and +1/+1 / -1/-1 counters.
@@ -115,12 +116,15 @@ def compute(table: Table, obj: Obj) -> Chars:
     lost = False
     layer6: list[tuple[int, int, Any]] = []
     partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
+    kept_off: set[str] = set()  # "... lose first strike and can't have or gain it"
     for st in statics:
         static = st.ability.static
         if static in ("keyword_grant", "attached", "lose_abilities", "ability_grant") and applies(
             table, st, obj, partial
         ):
             layer6.append((st.timestamp, 2 if static == "lose_abilities" else 0, st))
+        elif static == "keyword_loss" and applies(table, st, obj, partial):
+            kept_off.update(norm_keyword(k) for k in st.ability.data.get("keywords", ()))
     for eff in effects:
         if eff.keywords or eff.lose_all:
             layer6.append((eff.timestamp, 1, eff))
@@ -146,6 +150,7 @@ def compute(table: Table, obj: Obj) -> Chars:
                 lost = True
             keywords.update(item.keywords)
             instances.extend(counted(item.keywords))
+    keywords -= kept_off  # whatever the timestamps: it can't have them (layer 6)
     frozen_keywords = frozenset(keywords)
     partial = Chars(types, subtypes, proto.supertypes, colors, frozen_keywords, 0, 0, lost)
     # Rule-modifying statics (can't block, can't attack, must attack), read after layer 6.

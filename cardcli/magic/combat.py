@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
-from cardcli.magic import instances
+from cardcli.magic import deeds, grants, instances
 from cardcli.magic.cards import LANDWALK
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import Answers, ask
@@ -205,11 +205,16 @@ def block_problem(table: Table, blocker: Obj, attacker: Obj) -> str | None:
     if attacker.proto.statics and not a.lost_abilities:
         for ability in attacker.proto.statics:
             # "This creature can't be blocked by creatures with power 2 or less" (509.1b).
-            if ability.static == "cant_be_blocked_by" and matches(
-                table, ability.data.get("filter") or {}, blocker, b, attacker.id
+            if (
+                ability.static == "cant_be_blocked_by"
+                and "affects" not in ability.data  # (it and others: below)
+                and matches(table, ability.data.get("filter") or {}, blocker, b, attacker.id)
             ):
                 said = f": {ability.text}" if ability.text else ""
                 return f"#{attacker.id} {attacker.name} can't be blocked by #{blocker.id}{said}"
+    restriction = grants.unblockable_by(table, attacker, a, blocker, b)
+    if restriction is not None:  # "Slivers can't be blocked except by Slivers"
+        return f"#{attacker.id} {attacker.name} can't be blocked by #{blocker.id}: {restriction}"
     return None
 
 
@@ -257,7 +262,7 @@ def blocker_kind(table: Table, obj: Obj, precise: bool = False) -> tuple[object,
 
 def restricted(table: Table, attackers: list[Obj]) -> bool:
     """Has any of ``attackers`` a blocking restriction of its own (``cant_be_blocked_by``)?"""
-    return any(
+    return bool(grants.restrictions(table)) or any(
         ability.static == "cant_be_blocked_by" for a in attackers for ability in a.proto.statics
     )
 
@@ -311,6 +316,7 @@ def finish_blockers(table: Table, combat: Combat, team: str) -> None:
         blocker = table.objects[blocker_id]
         table.fire("blocks", {"object": blocker_id, "attacker": attacker_id}, blocker)
     instances.unblocked(table, combat.attackers, combat.blocked)  # frenzy (702.68a)
+    deeds.blocked(table, combat.blocked_by)  # "Whenever a Sliver becomes blocked"
     for attacker_id, blockers in combat.blocked_by.items():
         attacker = table.objects[attacker_id]
         # Flanking (702.25): each blocker without flanking gets -1/-1 until end of turn.

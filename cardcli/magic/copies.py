@@ -46,6 +46,7 @@ def copy_proto(
     """The copiable values of an object whose copiable values are ``copied``, changed by
     ``exceptions`` (706.9); ``own``: the copying card's own Proto (None for a token that is
     a copy: it stays one wherever it goes, 111.10, 707.2)."""
+    copied = copied.base or copied  # abilities granted to it are no copiable value (706.2)
     key = (id(copied), id(own), token, json.dumps(exceptions, sort_keys=True) if exceptions else "")
     found = _COPIES.get(key)
     if found is not None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from cardcli.magic import damage_events, damage_replace, instances
-from cardcli.magic.cards import Ability
+from cardcli.magic import damage_events, damage_replace, deeds, instances
+from cardcli.magic.abilities import Ability
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
 from cardcli.magic.sources import DamageSource, protection_against
@@ -34,6 +34,7 @@ class Table(Protocol):
     prevention: list[dict[str, Any]]  # shields from prevent_damage effects
     life_logged: dict[str, int]
     clock: int  # timestamps (613.7)
+    watchers: dict[str, dict[int, tuple[Ability, ...]]]  # triggers by event kind
     variant: Variant[Any]
 
     def chars(self, obj: Obj) -> Chars: ...
@@ -48,8 +49,7 @@ class Table(Protocol):
 
     def static_on(self, st: StaticEffect) -> bool: ...
 
-    # What damage triggers read (``damage_events.Table``).
-    watchers: dict[str, dict[int, tuple[Ability, ...]]]
+    # What damage triggers read (``damage_events.Table``; ``watchers`` above).
     cda_busy: set[int]
     dynamic_values: dict[StaticEffect, tuple[bool, int, int]]
 
@@ -166,6 +166,7 @@ def damage(
                 # creature is ``object``, that player ``player``.
                 table.watch("creature_deals_combat_damage_to_player", context, src.controller, src)
     damage_events.dealt(table, source, target, amount, combat)  # "whenever ... deals damage"
+    deeds.dealt(table, source.id, target, amount, combat)  # "Whenever a Sliver deals damage"
     if "lifelink" in source.keywords:
         gain_life(table, source.controller, amount, "lifelink")  # 702.15b
     return amount

@@ -27,11 +27,13 @@ A card that leaves the battlefield is a new object with its printed proto only
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardcli.magic.cards import Ability, Proto
-from cardcli.magic.chars import Chars
+from cardcli.magic.chars import Chars, StaticEffect, applies, matches
+from cardcli.magic.chars import Table as CharsTable
 from cardcli.magic.objects import Obj
 
 
@@ -57,6 +59,12 @@ class Board(Protocol):
     zone_version: int
 
     def chars(self, obj: Obj) -> Chars: ...
+
+
+class Restricting(CharsTable, Protocol):
+    """What blocking restrictions are read from (``board.Board`` is one)."""
+
+    def memo(self, key: str, compute: Callable[[], Any]) -> Any: ...
 
 
 def grants_of(proto: Proto) -> int:
@@ -150,3 +158,30 @@ def _derived(found: Grants, printed: Proto, statics: tuple[Ability, ...]) -> Pro
     )
     found.protos[key] = made
     return made
+
+
+def restrictions(board: Restricting) -> list[StaticEffect]:
+    """The statics that make the permanents they affect harder to block ("Slivers can't be
+    blocked except by Slivers", ``cant_be_blocked_by`` with ``affects``), as they are now."""
+
+    def compute() -> list[StaticEffect]:
+        return [
+            st
+            for st in board.statics
+            if st.ability.static == "cant_be_blocked_by" and "affects" in st.ability.data
+        ]
+
+    found: list[StaticEffect] = board.memo("grants:restrictions", compute)
+    return found
+
+
+def unblockable_by(
+    board: Restricting, attacker: Obj, attacker_chars: Chars, blocker: Obj, blocker_chars: Chars
+) -> str | None:
+    """The text of a static that keeps ``blocker`` from blocking ``attacker`` (509.1b), or None."""
+    for st in restrictions(board):
+        if applies(board, st, attacker, attacker_chars) and matches(
+            board, st.ability.data.get("filter") or {}, blocker, blocker_chars, st.source.id
+        ):
+            return st.ability.text or st.source.name
+    return None

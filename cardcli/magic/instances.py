@@ -1,4 +1,4 @@
-"""Keywords whose every instance counts: frenzy N (702.68) and absorb N (702.64).
+"""Keywords whose every instance counts: frenzy N (702.68), absorb N (702.64), ward (702.21).
 
 A creature's keywords are a set (flying twice is flying once, 702.2f and its kin),
 but each instance of these does something again: two Frenzy Slivers give each
@@ -12,6 +12,9 @@ gone with "loses all abilities").
   creature that no creature blocks (``unblocked``).
 * Absorb N: "If a source would deal damage to this creature, prevent N of that
   damage." (``absorbed``; the damage fixed point asks it.)
+* Ward {N}: "Whenever this permanent becomes the target of a spell or ability an
+  opponent controls, counter that spell or ability unless that player pays {N}."
+  (``warded``, as targets are announced; each instance triggers, 702.21b.)
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any, Protocol
 from cardcli.magic.abilities import Ability
 from cardcli.magic.objects import Obj
 
-_COUNTED = re.compile(r"(frenzy|absorb) (\d+)")
+_COUNTED = re.compile(r"(frenzy|absorb) (\d+)|ward (\{\d+\})")
 
 
 class Counted(Protocol):
@@ -44,6 +47,10 @@ class Table(Protocol):
     ) -> None: ...
 
 
+class Wardable(Table, Protocol):
+    def are_opponents(self, a: str, b: str) -> bool: ...
+
+
 def counted(keywords: Iterable[str]) -> list[str]:
     """The keywords among ``keywords`` (normalised) whose instances count, in order."""
     return [k for k in keywords if _COUNTED.fullmatch(k)]
@@ -56,6 +63,16 @@ def numbers(chars: Counted, name: str) -> list[int]:
         match = _COUNTED.fullmatch(keyword)
         if match is not None and match.group(1) == name:
             found.append(int(match.group(2)))
+    return found
+
+
+def wards(chars: Counted) -> list[str]:
+    """The cost of each instance of ward the permanent has ("{2}")."""
+    found = []
+    for keyword in chars.instances:
+        match = _COUNTED.fullmatch(keyword)
+        if match is not None and match.group(3):
+            found.append(match.group(3))
     return found
 
 
@@ -88,3 +105,26 @@ def unblocked(table: Table, attackers: Iterable[int], blocked: set[int]) -> None
             continue
         for n in numbers(chars, "frenzy"):
             table.queue(obj, obj.controller, frenzy(n), {"object": oid})
+
+
+@cache
+def ward(cost: str) -> Ability:
+    """Ward {N} written out (702.21a)."""
+    return Ability(
+        index=-12,
+        data={"controller": "opponents"},
+        when="becomes_target",
+        effects=({"do": "counter_spell", "each": "that_spell", "unless_pays": cost},),
+        text=f"Ward {cost} (Whenever this permanent becomes the target of a spell or ability an"
+        f" opponent controls, counter it unless that player pays {cost}.)",
+    )
+
+
+def warded(table: Wardable, obj: Obj, context: dict[str, Any]) -> None:
+    """``obj`` has become the target of a spell or ability (``context``: ``by``, its controller
+    ``player``): each instance of its ward triggers if that player is its opponent."""
+    costs = wards(table.chars(obj))
+    if not costs or not table.are_opponents(str(context["player"]), obj.controller):
+        return
+    for cost in costs:
+        table.queue(obj, obj.controller, ward(cost), context)

@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cardcli.magic import deeds
 from cardcli.magic.cards import Effect, Proto
 from cardcli.magic.chars import matches
 from cardcli.magic.choices import Answers
@@ -84,6 +85,9 @@ def subjects(table: Table, res: Resolution, effect: Effect, default: str = "you"
     if each == "that_source_controller":  # who controlled the source of the damage (LKI)
         who = item.context.get("source_controller")
         return [who] if isinstance(who, str) and who in table.players else []
+    if each == "that_spell":  # the spell or ability that targeted it (or was cast)
+        oid = item.context.get("by", item.context.get("object"))
+        return [oid] if isinstance(oid, int) and oid in table.items else []
     if each == "that_creature":
         objs = [t for t in res.previous if isinstance(t, int)]
         if objs:
@@ -154,6 +158,10 @@ def value_of(table: Table, res: Resolution, amount: Any) -> int:
         # by an effect of this resolution, else to pay its cost (the stack item's context)
         found = res.results.get("sacrificed_power", res.item.context.get("sacrificed_power", 0))
         return max(0, int(found)) * int(amount.get("times", 1))
+    if isinstance(amount, dict) and amount.get("previous") == "blockers":
+        # "for each creature blocking it": those blocking the trigger's creature now (608.2h)
+        blockers = deeds.blocking(table, res.item.context.get("object"))
+        return blockers * int(amount.get("times", 1))
     if isinstance(amount, dict) and "previous" in amount:
         times = int(amount.get("times", 1))  # "... for each creature destroyed this way"
         return max(0, res.results.get(str(amount["previous"]), 0)) * times

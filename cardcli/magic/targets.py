@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic import chars as chars_mod
+from cardcli.magic import deeds, instances
 from cardcli.magic.cards import Effect
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.decisions import Decision
@@ -388,3 +389,5 @@ def announce_targets(table: Table, item: StackItem) -> None:
                         "player": item.controller,
                     }
                     table.fire("becomes_target", context, obj)
+                    instances.warded(table, obj, context)  # ward (702.21a)
+                    deeds.targeted(table, obj, context)  # "Whenever a Sliver ... is targeted"

@@ -44,6 +44,7 @@ _DONE_THIS_WAY = {
     "creature sacrificed this way": "sacrificed",
     "permanent sacrificed this way": "sacrificed",
     "card discarded this way": "discarded",
+    "creature blocking it": "blockers",  # the creatures blocking it as it resolves (608.2h)
 }
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
@@ -103,7 +104,8 @@ def amount(text: str) -> Any:
 
 def times(value: Any, factor: Any) -> Any:
     """``factor`` of ``value`` where value is a count: "2 life for each creature"."""
-    if not isinstance(value, dict) or "count" not in value or not isinstance(factor, int):
+    counted = isinstance(value, dict) and ("count" in value or "previous" in value)
+    if not counted or not isinstance(factor, int):
         return None
     if factor < 1:
         return None  # the model counts up, never down

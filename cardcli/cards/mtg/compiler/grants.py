@@ -19,7 +19,9 @@ import re
 from typing import Any
 
 from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.phrases import noun_phrase
 from cardcli.cards.mtg.compiler.statics import _affected
+from cardcli.cards.mtg.compiler.words import engine_keyword
 
 # The receiver's own name while its quoted text compiles ("this creature" becomes ~ too).
 _RECEIVER = "this object"
@@ -30,6 +32,9 @@ _KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact"}
 def granted_of(text: str, ctx: Context) -> tuple[str, list[dict[str, Any]]] | None:
     """("abilities", [the grant]) for a sentence that grants quoted abilities; None if it is
     none or cannot be read."""
+    restriction = _restriction_of(text) or _loss_of(text)
+    if restriction is not None:
+        return restriction
     match = re.fullmatch(r'(.+?) (?:gets ([+-]\d+)/([+-]\d+) and )?(?:have|has) "([^"]+)"\.?', text)
     if match is None or ctx.compile_token is None:
         return None
@@ -54,6 +59,45 @@ def granted_of(text: str, ctx: Context) -> tuple[str, list[dict[str, Any]]] | No
         return None
     grant["abilities"] = abilities
     return "abilities", [grant]
+
+
+def _restriction_of(text: str) -> tuple[str, list[dict[str, Any]]] | None:
+    """ "Slivers can't be blocked except by Slivers." (509.1b): a blocking restriction the
+    static gives the permanents it affects (the card's own is ``statics``'s)."""
+    match = re.fullmatch(r"(.+?) can't be blocked except by (.+?)\.", text)
+    if match is None or match.group(1) == "~":
+        return None
+    reach = _affected(match.group(1)) or _affected("all " + match.group(1))
+    blockers = noun_phrase("all " + match.group(2))
+    if reach is None or blockers is None or blockers.owner or blockers.zone != "battlefield":
+        return None
+    kinds = dict(blockers.filter)
+    if kinds.get("types") == ["Creature"]:
+        kinds.pop("types")
+    if set(kinds) != {"subtypes"}:
+        return None
+    affects, whose = reach
+    return "abilities", [
+        {"static": "cant_be_blocked_by", "affects": affects, "controller": whose,
+         "filter": {"not_subtypes": kinds["subtypes"]}}
+    ]  # fmt: skip
+
+
+def _loss_of(text: str) -> tuple[str, list[dict[str, Any]]] | None:
+    """ "Creatures your opponents control lose first strike and can't have or gain first
+    strike." (layer 6: whatever else would give it, they have it not)."""
+    match = re.fullmatch(r"(.+?) lose (.+?) and can't have or gain (.+?)\.", text)
+    if match is None or match.group(2) != match.group(3) or match.group(1) == "~":
+        return None
+    reach = _affected(match.group(1))
+    keywords = [k.strip() for k in re.split(r",? and |, |,? or ", match.group(2))]
+    if reach is None or not all(engine_keyword(k) for k in keywords):
+        return None
+    affects, whose = reach
+    return "abilities", [
+        {"static": "keyword_loss", "affects": affects, "controller": whose,
+         "keywords": [k[:1].upper() + k[1:] for k in keywords]}
+    ]  # fmt: skip
 
 
 def _quoted_abilities(quoted: str, types: list[str], ctx: Context) -> list[dict[str, Any]] | None:

@@ -261,8 +261,14 @@ def _counter(rest: str, ctx: Context, before: list[Effect]) -> list[Effect] | No
         rest = unless.group(1)
         if not mana_cost(unless.group(2)):
             return None
-    reach = reach_of(rest, ctx, before)
-    if reach is None or reach.get("target") not in ("spell", "creature_spell", "noncreature_spell"):
+    if rest in ("that spell", "that spell or ability"):  # the one the trigger saw: cast, or
+        reach: Effect | None = {"each": "that_spell"}  # targeting (``that_spell``)
+    else:
+        reach = reach_of(rest, ctx, before)
+    if reach is None or (
+        reach != {"each": "that_spell"}
+        and reach.get("target") not in ("spell", "creature_spell", "noncreature_spell")
+    ):
         return None
     found: Effect = {"do": "counter_spell", **reach}
     if unless:

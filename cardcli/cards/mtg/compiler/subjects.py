@@ -80,10 +80,18 @@ def _reach_of(text: str, ctx: Context, before: list[Effect]) -> Effect | None:
         if who in ("target_player", "target_opponent"):
             return {"target": "player" if who == "target_player" else "opponent"}
         return {"each": who}
+    if low.startswith("that ") and _creature_type(" ".join(text.split())[5:]):  # "that Sliver"
+        return pronoun(ctx, before)
     noun = noun_phrase(text)
     if noun is None:
         return None
     return as_target(noun) or as_each(noun)
+
+
+def _creature_type(word: str) -> bool:
+    """Is ``word`` a creature type alone ("sliver", "zombie")?"""
+    noun = noun_phrase("each " + word) if " " not in word else None
+    return noun is not None and set(noun.filter) == {"subtypes", "types"} and not noun.owner
 
 
 def player_reach(text: str, ctx: Context, before: list[Effect]) -> Effect | None:

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from cardcli.cards.mtg.compiler.damage_events import damage_trigger
+from cardcli.cards.mtg.compiler.deeds import DAMAGE_DEEDS, WATCHED_DEEDS, deed_of
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
 from cardcli.cards.mtg.compiler.relics import graveyard_watch, main_phase_trigger
 
@@ -35,11 +36,11 @@ _BY = {"becomes the target of a spell": "spell"}
 OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_cast",
                    "permanent_enters", "creature_attacks",
                    "creature_deals_combat_damage_to_player",
-                   "source_deals_damage", "card_to_graveyard")  # fmt: skip
+                   "source_deals_damage", "card_to_graveyard", *WATCHED_DEEDS)  # fmt: skip
 # Triggers whose event has an amount: "that many" / "that much" in their effects is it.
 EVENT_AMOUNT_TRIGGERS = ("dealt_damage", "deals_combat_damage_to_player",
                          "creature_deals_combat_damage_to_player", "gain_life",
-                         "deals_damage", "source_deals_damage")  # fmt: skip
+                         "deals_damage", "source_deals_damage", *DAMAGE_DEEDS)  # fmt: skip
 _PLAYERS = {"you": "you", "a player": "any", "an opponent": "opponents"}
 # Triggers on a player's deed, with no object: "Whenever you gain life".
 _DEEDS = {
@@ -134,7 +135,7 @@ def trigger_of(
     match = re.fullmatch(r"Whenever (you|a player|an opponent) casts? (?:an? )?(.+?)", text)
     if match:
         return _cast(match.group(1), match.group(2))
-    return None
+    return deed_of(text)
 
 
 def _own(what: str) -> list[Trigger] | None:

@@ -124,8 +124,9 @@ def life(
     reach = player_reach(subject, ctx, before)
     if reach is None:
         return None
-    match = re.fullmatch(rf"({NUMBER}|(?:two|three) times X|that much) life(?: for each (.+))?",
-                         rest)  # fmt: skip
+    match = re.fullmatch(
+        rf"({NUMBER}|(?:two|three) times X|that much) life(?: for each (.+))?", rest
+    )
     if match:
         value: Any = number(match.group(1))
         if value is None:

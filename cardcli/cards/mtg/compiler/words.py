@@ -32,8 +32,8 @@ ENGINE_KEYWORDS = {
     "improvise", "cascade",
 }  # fmt: skip
 # Keywords with a number whose every instance counts (``magic.instances``): frenzy 1 (702.68),
-# absorb 1 (702.64). A card's own is kept with its number ("Absorb 2").
-COUNTED_KEYWORD = re.compile(r"(frenzy|absorb) \d+")
+# absorb 1 (702.64), ward {2} (702.21, a mana cost). A card's own is kept with its number.
+COUNTED_KEYWORD = re.compile(r"(frenzy|absorb) \d+|ward \{\d+\}")
 # Keywords that mean nothing to a game of the engine (a deck-building or multiplayer rule).
 RULELESS_KEYWORDS = {"partner", "friends forever", "choose a background", "doctor's companion"}
 KEYWORDS_WITH_COST = {"flashback", "equip", "cycling", "echo", "kicker", "multikicker", "buyback",

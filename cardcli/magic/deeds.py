@@ -1,0 +1,141 @@
+"""What a creature does that other permanents watch: it deals damage (603.2).
+
+* ``creature_deals_damage`` ("Whenever a Sliver deals damage"): each time a creature
+  on the battlefield deals damage to a player or a permanent, combat damage or not;
+  the event: ``object`` the creature, ``player`` its controller, ``amount`` the damage
+  dealt (after prevention). **Reading:** damage a creature deals to several players and
+  objects at once (trample, two blockers) is one event for each of them: its triggers
+  trigger once for each (the life "that much" gains is the same in all).
+* ``creature_deals_combat_damage_to_creature`` ("Whenever a Sliver deals combat damage
+  to a creature"): ``object`` the creature dealt damage, ``player`` its controller,
+  ``source`` the creature that dealt it, ``amount``.
+* ``creature_becomes_blocked`` ("Whenever a Sliver becomes blocked"): once for each
+  attacking creature blocked as blockers are declared, however many block it (509.1h);
+  ``object`` the creature, ``player`` its controller. "For each creature blocking it"
+  (``{previous: blockers}``) counts those blocking it as the ability resolves (608.2h).
+
+A trigger's ``controller`` and ``trigger_filter`` are read of the creature that dealt
+the damage. Damage from a spell, or from a permanent that is not a creature, is no
+creature's deed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from cardcli.magic.abilities import Ability
+from cardcli.magic.chars import Table as CharsTable
+from cardcli.magic.chars import controls, matches
+from cardcli.magic.objects import Obj, Target
+
+
+class Table(Protocol):
+    objects: dict[int, Obj]
+    watchers: dict[str, dict[int, tuple[Ability, ...]]]
+
+    def chars(self, obj: Obj) -> Any: ...
+
+    def watch(
+        self,
+        kind: str,
+        context: dict[str, Any],
+        player: str,
+        subject: Obj | None = None,
+        subject_chars: Any = None,
+    ) -> None: ...
+
+
+class Targeting(Table, CharsTable, Protocol):
+    """What the watchers of a creature becoming a target read."""
+
+    def queue(
+        self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
+    ) -> None: ...
+
+
+def dealt(table: Table, source_id: int, target: Target, amount: int, combat: bool) -> None:
+    """``source_id`` has dealt ``amount`` damage to ``target``: the watchers of creatures'
+    damage see it."""
+    any_damage = table.watchers["creature_deals_damage"]
+    to_creature = combat and isinstance(target, int)
+    to_creature = to_creature and bool(table.watchers["creature_deals_combat_damage_to_creature"])
+    if not any_damage and not to_creature:
+        return
+    source = table.objects.get(source_id)
+    if source is None or source.zone != "battlefield":
+        return
+    seen = table.chars(source)
+    if "Creature" not in seen.types:
+        return
+    if any_damage:
+        context = {"object": source.id, "player": source.controller, "amount": amount}
+        table.watch("creature_deals_damage", context, source.controller, source, seen)
+    if to_creature:
+        victim = table.objects.get(target) if isinstance(target, int) else None
+        if victim is None or "Creature" not in table.chars(victim).types:
+            return
+        context = {
+            "object": victim.id,
+            "player": victim.controller,
+            "source": source.id,
+            "amount": amount,
+        }
+        table.watch(
+            "creature_deals_combat_damage_to_creature", context, source.controller, source, seen
+        )
+
+
+class Combat(Table, Protocol):
+    battlefield: dict[int, Obj]
+    combat: Any
+
+
+def blocked(table: Table, blocked_by: Mapping[int, list[int]]) -> None:
+    """Blockers are declared: each attacking creature blocked becomes blocked, once."""
+    if not table.watchers["creature_becomes_blocked"]:
+        return
+    for oid, blockers in blocked_by.items():
+        obj = table.objects.get(oid)
+        if obj is None or not blockers:
+            continue
+        context = {"object": oid, "player": obj.controller}
+        table.watch("creature_becomes_blocked", context, obj.controller, obj)
+
+
+def blocking(table: Combat, oid: Any) -> int:
+    """How many creatures block creature ``oid`` now (none out of combat)."""
+    combat = table.combat
+    if combat is None or not isinstance(oid, int):
+        return 0
+    return sum(1 for b in combat.blocked_by.get(oid, ()) if b in table.battlefield)
+
+
+def targeted(table: Targeting, obj: Obj, context: dict[str, Any]) -> None:
+    """``obj`` has become the target of a spell or ability (``context``: ``by``, ``by_kind``,
+    its controller ``player``): "Whenever a Sliver creature you control becomes the target of
+    a spell or ability an opponent controls" (``controller`` and ``trigger_filter`` read of
+    the creature, ``targeter`` and ``by`` of the spell or ability)."""
+    watching = table.watchers["creature_becomes_target"]
+    if not watching:
+        return
+    seen = table.chars(obj)
+    if "Creature" not in seen.types:
+        return
+    for wid, abilities in list(watching.items()):
+        watcher = table.objects.get(wid)
+        if watcher is None or table.chars(watcher).lost_abilities:
+            continue
+        for ability in abilities:
+            data = ability.data
+            you = watcher.controller
+            if not controls(table, data.get("controller", "any"), obj.controller, you):
+                continue
+            if not controls(table, data.get("targeter", "any"), str(context["player"]), you):
+                continue
+            if data.get("by", "any") not in ("any", context.get("by_kind")):
+                continue
+            filt = data.get("trigger_filter")
+            if filt and not matches(table, filt, obj, seen, wid):
+                continue
+            table.queue(watcher, you, ability, context)
