@@ -122,11 +122,12 @@ def test_keywords_with_a_number_are_kept_with_it_granted_or_printed() -> None:
 
 def test_what_a_sliver_does_is_watched_and_its_controller_is_the_slivers() -> None:
     essence = compile_card(card("Essence Sliver", "Whenever a Sliver deals damage, its controller gains that much life."))  # fmt: skip
+    # (read by the damage watchers: "its controller" is the source's, as it dealt the damage)
     assert no_text(essence.behaviour["abilities"]) == [
-        {"when": "creature_deals_damage", "controller": "any",
-         "trigger_filter": {"subtypes": ["Sliver"]},
+        {"when": "source_deals_damage",
+         "trigger_filter": {"subtypes": ["Sliver"], "types": ["Creature"]},
          "effects": [{"do": "gain_life", "amount": {"previous": "event_amount"},
-                      "each": "that_player"}]}
+                      "each": "that_source_controller"}]}
     ]  # fmt: skip
     toxin = compile_card(
         card(

@@ -145,7 +145,8 @@ def test_a_sliver_dealing_damage_gains_its_controller_that_much_life() -> None:
     table.damage(table.source_of(bears), "alice", 2)  # not a Sliver: nothing
     (pending,) = table.trigger_queue
     assert pending.source_name == "Essence Sliver" and pending.controller == "alice"
-    assert pending.context == {"object": bobs.id, "player": "bob", "amount": 1}
+    # "its controller" is the Sliver's (the source's controller), not the player dealt damage
+    assert pending.context["source_controller"] == "bob" and pending.context["amount"] == 1
 
 
 def test_combat_damage_to_a_creature_is_watched_and_other_damage_is_not() -> None:
