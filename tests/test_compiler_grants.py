@@ -137,7 +137,11 @@ def test_what_a_sliver_does_is_watched_and_its_controller_is_the_slivers() -> No
         )
     )
     (ability,) = toxin.behaviour["abilities"]
-    assert ability["when"] == "creature_deals_combat_damage_to_creature"
+    assert (ability["when"], ability["to"], ability["combat"]) == (
+        "source_deals_damage",
+        "creature",
+        True,
+    )
     assert ability["effects"] == [{"do": "destroy", "each": "that_creature", "no_regenerate": True}]
     # "that much" only where the event has an amount
     assert compile_card(card("X", "When ~ enters, you gain that much life.")).status == "manual"
