@@ -118,3 +118,28 @@ def test_counts_in_opponents_graveyards() -> None:
         "This creature gets +1/+1 for each creature card in your opponents' graveyards."
     )["abilities"]
     assert anthem["power"] == {"count": "creature_cards_in_graveyard", "controller": "opponents"}
+
+
+def test_keywords_separated_by_a_semicolon_and_other_than_this_creature() -> None:
+    reaver = compile_card(
+        {"name": "Test Card", "types": ["Creature"], "oracle": "Haste; fear",
+         "keywords": ["Haste", "Fear"]}
+    )  # fmt: skip
+    assert reaver.status == "automated"
+    (ability,) = _compiled(
+        "Whenever this creature attacks, Dinosaurs you control other than this creature get "
+        "+1/+1 and gain flying until end of turn."
+    )["abilities"]
+    (pump,) = ability["effects"]
+    assert pump["each"] == "each_other_creature_you_control"
+    assert pump["filter"] == {"subtypes": ["Dinosaur"]}
+
+
+def test_also_adds_nothing_to_what_a_sentence_does() -> None:
+    _, also = _compiled(
+        "Creatures you control get +2/+0 until end of turn. Colorless creatures you control "
+        "also gain first strike until end of turn.",
+        ("Instant",),
+    )["spell"]
+    assert also["keywords"] == ["First strike"]
+    assert also["filter"] == {"not_colors": ["W", "U", "B", "R", "G"]}

@@ -130,7 +130,8 @@ def _keyword_line(text: str, keywords: set[str], parts: Parts) -> bool:
     """A line of keywords, ending without a period ("Flying, vigilance", "Equip {2}")."""
     if text.endswith("."):
         return False
-    items = [p.strip() for p in re.split(r", (?![^{]*\})", text) if p.strip()]
+    # "Flying, vigilance"; an older card's "Haste; fear"
+    items = [p.strip() for p in re.split(r"[,;] (?![^{]*\})", text) if p.strip()]
     known = {k.lower() for k in keywords}
     found = []
     for item in items:

@@ -40,6 +40,8 @@ def effects_of(sentence: str, ctx: Context) -> list[Effect] | None:
     text = sentence.strip().rstrip(".").strip()
     if not text:
         return []
+    # "Colorless creatures you control also gain first strike": "also" adds nothing to read
+    text = re.sub(r" also (?=(?:gains?|gets?|has|have|deals?|loses?)\b)", " ", text)
     modified = modifier(text, ctx.before, ctx)
     if modified is not None:
         return modified

@@ -109,6 +109,11 @@ def noun_phrase(text: str) -> Noun | None:
     }
     if low in special:
         return special[low]
+    if rest.endswith(" other than ~"):  # "Dinosaurs you control other than this creature"
+        found = noun_phrase(rest[: -len(" other than ~")])
+        if found is not None:
+            found.filter["other"] = True
+        return found
     noun = Noun("a")
     # How it is chosen, and how many.
     quantifier = re.match(
