@@ -46,8 +46,6 @@ WATCHED = (
     "main_phase",  # 505.4: "at the beginning of your first main phase"
     "draw_step",  # 504.2: "at the beginning of each player's draw step", after the draw
     "card_to_graveyard",  # "Whenever a card is put into an opponent's graveyard from anywhere"
-    "creature_deals_damage",  # "Whenever a Sliver deals damage" (``deeds``)
-    "creature_deals_combat_damage_to_creature",
     "creature_becomes_blocked",
     "creature_becomes_target",
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from cardcli.magic import damage_events, damage_replace, deeds, instances
+from cardcli.magic import damage_events, damage_replace, instances
 from cardcli.magic.abilities import Ability
 from cardcli.magic.chars import Chars, StaticEffect
 from cardcli.magic.objects import Obj, ObjEffect, Player, Target, Team
@@ -166,7 +166,6 @@ def damage(
                 # creature is ``object``, that player ``player``.
                 table.watch("creature_deals_combat_damage_to_player", context, src.controller, src)
     damage_events.dealt(table, source, target, amount, combat)  # "whenever ... deals damage"
-    deeds.dealt(table, source.id, target, amount, combat)  # "Whenever a Sliver deals damage"
     if "lifelink" in source.keywords:
         gain_life(table, source.controller, amount, "lifelink")  # 702.15b
     return amount

@@ -1,22 +1,12 @@
-"""What a creature does that other permanents watch: it deals damage (603.2).
+"""What a creature undergoes that other permanents watch (603.2). (What it deals, damage,
+is watched by ``damage_events``: "Whenever a Sliver deals damage".)
 
-* ``creature_deals_damage`` ("Whenever a Sliver deals damage"): each time a creature
-  on the battlefield deals damage to a player or a permanent, combat damage or not;
-  the event: ``object`` the creature, ``player`` its controller, ``amount`` the damage
-  dealt (after prevention). **Reading:** damage a creature deals to several players and
-  objects at once (trample, two blockers) is one event for each of them: its triggers
-  trigger once for each (the life "that much" gains is the same in all).
-* ``creature_deals_combat_damage_to_creature`` ("Whenever a Sliver deals combat damage
-  to a creature"): ``object`` the creature dealt damage, ``player`` its controller,
-  ``source`` the creature that dealt it, ``amount``.
 * ``creature_becomes_blocked`` ("Whenever a Sliver becomes blocked"): once for each
   attacking creature blocked as blockers are declared, however many block it (509.1h);
   ``object`` the creature, ``player`` its controller. "For each creature blocking it"
   (``{previous: blockers}``) counts those blocking it as the ability resolves (608.2h).
 
-A trigger's ``controller`` and ``trigger_filter`` are read of the creature that dealt
-the damage. Damage from a spell, or from a permanent that is not a creature, is no
-creature's deed.
+A trigger's ``controller`` and ``trigger_filter`` are read of the creature.
 """
 
 from __future__ import annotations
@@ -27,7 +17,7 @@ from typing import Any, Protocol
 from cardcli.magic.abilities import Ability
 from cardcli.magic.chars import Table as CharsTable
 from cardcli.magic.chars import controls, matches
-from cardcli.magic.objects import Obj, Target
+from cardcli.magic.objects import Obj
 
 
 class Table(Protocol):
@@ -52,38 +42,6 @@ class Targeting(Table, CharsTable, Protocol):
     def queue(
         self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
     ) -> None: ...
-
-
-def dealt(table: Table, source_id: int, target: Target, amount: int, combat: bool) -> None:
-    """``source_id`` has dealt ``amount`` damage to ``target``: the watchers of creatures'
-    damage see it."""
-    any_damage = table.watchers["creature_deals_damage"]
-    to_creature = combat and isinstance(target, int)
-    to_creature = to_creature and bool(table.watchers["creature_deals_combat_damage_to_creature"])
-    if not any_damage and not to_creature:
-        return
-    source = table.objects.get(source_id)
-    if source is None or source.zone != "battlefield":
-        return
-    seen = table.chars(source)
-    if "Creature" not in seen.types:
-        return
-    if any_damage:
-        context = {"object": source.id, "player": source.controller, "amount": amount}
-        table.watch("creature_deals_damage", context, source.controller, source, seen)
-    if to_creature:
-        victim = table.objects.get(target) if isinstance(target, int) else None
-        if victim is None or "Creature" not in table.chars(victim).types:
-            return
-        context = {
-            "object": victim.id,
-            "player": victim.controller,
-            "source": source.id,
-            "amount": amount,
-        }
-        table.watch(
-            "creature_deals_combat_damage_to_creature", context, source.controller, source, seen
-        )
 
 
 class Combat(Table, Protocol):

@@ -19,8 +19,6 @@ from cardcli.cards.mtg.compiler.phrases import noun_phrase
 Trigger = dict[str, Any]
 
 DEEDS = {
-    "deals damage": "creature_deals_damage",
-    "deals combat damage to a creature": "creature_deals_combat_damage_to_creature",
     "becomes blocked": "creature_becomes_blocked",
     "becomes the target of a spell or ability": "creature_becomes_target",
     "becomes the target of a spell or ability an opponent controls": "creature_becomes_target",
@@ -29,7 +27,6 @@ DEEDS = {
 }
 # The watchers these read (for ``triggers.OTHERS_TRIGGERS`` and ``EVENT_AMOUNT_TRIGGERS``).
 WATCHED_DEEDS = tuple(DEEDS.values())
-DAMAGE_DEEDS = ("creature_deals_damage", "creature_deals_combat_damage_to_creature")  # "that much"
 _DEED = re.compile(
     r"Whenever (another|a|an) (.+?) (" + "|".join(sorted(DEEDS, key=len, reverse=True)) + ")"
 )

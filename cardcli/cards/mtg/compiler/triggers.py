@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from cardcli.cards.mtg.compiler.damage_events import damage_trigger
-from cardcli.cards.mtg.compiler.deeds import DAMAGE_DEEDS, WATCHED_DEEDS, deed_of
+from cardcli.cards.mtg.compiler.deeds import WATCHED_DEEDS, deed_of
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
 from cardcli.cards.mtg.compiler.relics import graveyard_watch, main_phase_trigger
 
@@ -40,7 +40,7 @@ OTHERS_TRIGGERS = ("another_creature_enters", "another_creature_dies", "spell_ca
 # Triggers whose event has an amount: "that many" / "that much" in their effects is it.
 EVENT_AMOUNT_TRIGGERS = ("dealt_damage", "deals_combat_damage_to_player",
                          "creature_deals_combat_damage_to_player", "gain_life",
-                         "deals_damage", "source_deals_damage", *DAMAGE_DEEDS)  # fmt: skip
+                         "deals_damage", "source_deals_damage")  # fmt: skip
 _PLAYERS = {"you": "you", "a player": "any", "an opponent": "opponents"}
 # Triggers on a player's deed, with no object: "Whenever you gain life".
 _DEEDS = {
