@@ -20,7 +20,7 @@ from cardcli.cards.mtg.compiler.attack_orders import random_opponent_attack
 from cardcli.cards.mtg.compiler.chosen import entry_choice_line
 from cardcli.cards.mtg.compiler.clauses import effects_of
 from cardcli.cards.mtg.compiler.conditions import condition_of
-from cardcli.cards.mtg.compiler.context import Context
+from cardcli.cards.mtg.compiler.context import Context, any_effect
 from cardcli.cards.mtg.compiler.copies import enters_as_copy
 from cardcli.cards.mtg.compiler.costs import cost_of, split_cost
 from cardcli.cards.mtg.compiler.damage_events import source_body, sources_known
@@ -337,13 +337,7 @@ def _effects_after(text: str, before: list[dict[str, Any]], ctx: Context) -> lis
 
 
 def _says_that_many(value: Any) -> bool:
-    if isinstance(value, dict):
-        return value.get("previous") == "event_amount" or any(
-            _says_that_many(v) for v in value.values()
-        )
-    if isinstance(value, list):
-        return any(_says_that_many(v) for v in value)
-    return False
+    return any_effect(value, lambda e: e.get("previous") == "event_amount")
 
 
 # -- triggered abilities ----------------------------------------------------------------------

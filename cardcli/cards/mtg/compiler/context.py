@@ -38,3 +38,12 @@ class Context:
         return Context(self.spell, itself, self.types, gone=gone, tokens=self.tokens,
                        compile_token=self.compile_token, event_amount=event_amount,
                        subtypes=self.subtypes)  # fmt: skip
+
+
+def any_effect(value: Any, test: Callable[[dict[str, Any]], bool]) -> bool:
+    """Does ``test`` hold for some mapping anywhere inside ``value`` (effects, nested too)?"""
+    if isinstance(value, dict):
+        return test(value) or any(any_effect(v, test) for v in value.values())
+    if isinstance(value, list):
+        return any(any_effect(v, test) for v in value)
+    return False

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardcli.cards.mtg.compiler.context import any_effect
 from cardcli.cards.mtg.compiler.phrases import noun_phrase
 
 Trigger = dict[str, Any]
@@ -91,13 +92,7 @@ def source_body(triggers: list[Trigger], body: str) -> str | None:
 
 
 def _names_source(value: Any) -> bool:
-    if isinstance(value, dict):
-        return value.get("each") == "that_source_controller" or any(
-            _names_source(v) for v in value.values()
-        )
-    if isinstance(value, list):
-        return any(_names_source(v) for v in value)
-    return False
+    return any_effect(value, lambda e: e.get("each") == "that_source_controller")
 
 
 def sources_known(triggers: list[dict[str, Any]], effects: list[dict[str, Any]]) -> bool:
