@@ -483,6 +483,18 @@ class Board:
             for st in self.statics
         )
 
+    def watching(self, kind: str) -> list[tuple[Obj, tuple[Ability, ...]]]:
+        """The permanents watching ``kind`` that still have their abilities, with them."""
+        found = self.watchers.get(kind)
+        if not found:
+            return []
+        live = []
+        for wid, abilities in list(found.items()):
+            watcher = self.objects.get(wid)
+            if watcher is not None and not self.chars(watcher).lost_abilities:
+                live.append((watcher, abilities))
+        return live
+
     def watch(
         self,
         kind: str,
@@ -494,14 +506,8 @@ class Board:
         """Triggers of the permanents watching ``kind``: those whose ``controller`` names
         ``player`` (whose object, spell or deed it is; seen from the watcher's controller) and
         whose ``trigger_filter`` ``subject`` matches (``other``: not the watcher itself)."""
-        found = self.watchers.get(kind)
-        if not found:
-            return
         default = WATCH_DEFAULT.get(kind, "any")
-        for wid, abilities in list(found.items()):
-            watcher = self.objects.get(wid)
-            if watcher is None or self.chars(watcher).lost_abilities:
-                continue
+        for watcher, abilities in self.watching(kind):
             for ability in abilities:
                 data = ability.data
                 whose = data.get("controller", default)

@@ -50,6 +50,8 @@ class Table(Protocol):
     def static_on(self, st: StaticEffect) -> bool: ...
 
     # What damage triggers read (``damage_events.Table``; ``watchers`` above).
+    def watching(self, kind: str) -> list[tuple[Obj, tuple[Ability, ...]]]: ...
+
     cda_busy: set[int]
     dynamic_values: dict[StaticEffect, tuple[bool, int, int]]
 

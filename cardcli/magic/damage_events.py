@@ -44,6 +44,8 @@ class Table(Reader, Protocol):
         self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
     ) -> None: ...
 
+    def watching(self, kind: str) -> list[tuple[Obj, tuple[Ability, ...]]]: ...
+
 
 def dealt(table: Table, source: DamageSource, target: Target, amount: int, combat: bool) -> None:
     """Queue the triggers ``amount`` damage from ``source`` to ``target`` sets off."""
@@ -72,10 +74,7 @@ def dealt(table: Table, source: DamageSource, target: Target, amount: int, comba
                 table.queue(src, src.controller, ability, context)
     if not watching:
         return
-    for wid, abilities in list(watching.items()):
-        watcher = table.objects.get(wid)
-        if watcher is None or table.chars(watcher).lost_abilities:
-            continue
+    for watcher, abilities in table.watching("source_deals_damage"):
         for ability in abilities:
             data = ability.data
             whose = str(data.get("controller", "any"))
@@ -84,7 +83,7 @@ def dealt(table: Table, source: DamageSource, target: Target, amount: int, comba
             if not _reaches(table, data, target, hit, watcher.controller, combat):
                 continue
             filt = data.get("trigger_filter")
-            if filt and not source_matches(table, filt, source, wid):
+            if filt and not source_matches(table, filt, source, watcher.id):
                 continue
             found = dict(context)
             if data.get("to") == "creature" and hit is not None:

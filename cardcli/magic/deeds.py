@@ -39,6 +39,8 @@ class Table(Protocol):
 class Targeting(Table, CharsTable, Protocol):
     """What the watchers of a creature becoming a target read."""
 
+    def watching(self, kind: str) -> list[tuple[Obj, tuple[Ability, ...]]]: ...
+
     def queue(
         self, source: Obj, controller: str, ability: Ability, context: dict[str, Any]
     ) -> None: ...
@@ -80,10 +82,7 @@ def targeted(table: Targeting, obj: Obj, context: dict[str, Any]) -> None:
     seen = table.chars(obj)
     if "Creature" not in seen.types:
         return
-    for wid, abilities in list(watching.items()):
-        watcher = table.objects.get(wid)
-        if watcher is None or table.chars(watcher).lost_abilities:
-            continue
+    for watcher, abilities in table.watching("creature_becomes_target"):
         for ability in abilities:
             data = ability.data
             you = watcher.controller
@@ -94,6 +93,6 @@ def targeted(table: Targeting, obj: Obj, context: dict[str, Any]) -> None:
             if data.get("by", "any") not in ("any", context.get("by_kind")):
                 continue
             filt = data.get("trigger_filter")
-            if filt and not matches(table, filt, obj, seen, wid):
+            if filt and not matches(table, filt, obj, seen, watcher.id):
                 continue
             table.queue(watcher, you, ability, context)
