@@ -63,8 +63,7 @@ def proliferate(table: Table, res: Resolution, effect: object, key: str) -> None
         Decision(
             "proliferate",
             chooser,
-            f"{res.item.name}: {chooser} proliferates: choose permanents and players with "
-            "counters to give one more of each kind (any number, then done)",
+            f"{res.item.name}: {chooser} proliferates (choose any, then done)",
             able,
             low=0,
             high=len(able),
