@@ -116,6 +116,8 @@ def _chosen(
     among: list[Obj], count: int,
 ) -> list[Obj]:  # fmt: skip
     """``count`` of ``among`` that ``player`` chooses (a ``kind`` decision)."""
+    if count <= 0 or not among:
+        return []  # nothing to choose ("a card for each Swamp you control" with none)
     picks = ask(
         table,
         res.answers,
