@@ -104,6 +104,7 @@ class Board:
         # Cards in a hand or graveyard with abilities that work there (cycling, unearth).
         self.zone_abilities: dict[int, Obj] = {}
         self.legends = 0  # legendary permanents on the battlefield (704.5j has work to do)
+        self.sba_calm: tuple[int, int, int] = (-1, -1, -1)  # as the last scan that did nothing
         self.stack: list[StackItem] = []
         self.items: dict[int, StackItem] = {}
         self.next_id = 1

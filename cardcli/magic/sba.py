@@ -32,7 +32,13 @@ def check(table: Table, answers: Answers) -> bool:
     if not table.dirty:
         return False  # nothing has changed since the last check
     grants.refresh(table)  # abilities granted by statics, as statics and objects are now
-    legend_losers = _legend_rule(table, answers)
+    if table.dynamic:
+        table.settle_statics()
+    # Nothing on the battlefield has changed since a scan that found nothing to do: every
+    # change an action below looks at moves a zone, a static or an object's version.
+    calm = (table.zone_version, table.static_version, Obj.touches)
+    scan = calm != table.sba_calm
+    legend_losers = _legend_rule(table, answers) if scan else []
     answers.clear()
     acted = False
     # Players first: a team whose life is gone, who drew from an empty library or has too
@@ -56,7 +62,7 @@ def check(table: Table, answers: Answers) -> bool:
     to_destroy: list[Obj] = []
     worlds: list[Obj] = []
     marked: list[Obj] = []  # dealt deathtouch damage since the last check
-    for obj in list(table.battlefield.values()):
+    for obj in list(table.battlefield.values()) if scan else ():
         ch = table.chars(obj)
         if obj.deathtouched:
             marked.append(obj)
@@ -110,6 +116,8 @@ def check(table: Table, answers: Answers) -> bool:
     ]
     if to_destroy or moves:
         acted = True
+    elif scan and not acted:
+        table.sba_calm = calm
     if moves:
         table.move_many(moves)
     for obj in marked:  # (whatever entered since is a new object, not marked)
