@@ -52,7 +52,7 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
     flashback = [o for o in p.graveyard if o.proto.flashback is not None]
     if flashback and table.graveyard_abilities_lost():
         flashback = []
-    sources = costs.mana_sources(table, player) if p.hand or flashback else []
+    sources: list[Source] | None = None  # the untapped lands, looked at once if needed
     for obj in [*p.hand, *flashback]:
         if obj.name in seen:
             continue
@@ -60,7 +60,9 @@ def actions_for(table: Table, player: str, stop_at_first: bool = False) -> list[
         if "Land" in obj.proto.types:
             if can_play_land(table, player, obj) is None:
                 found.append(Action("play", player, obj.id, obj.name))
-        else:
+        elif casting.may_cast_now(table, player, obj):  # (no way of casting it is open else)
+            if sources is None:
+                sources = costs.mana_sources(table, player)
             if not casting.cast_problem(table, player, obj, None, sources=sources, explain=False):
                 found.append(Action("cast", player, obj.id, obj.name))
             if obj.proto.evoke is not None and not casting.cast_problem(
@@ -214,6 +216,15 @@ def mana_of(table: Table, player: str, objs: list[Obj]) -> tuple[dict[str, int],
 def _castable_with_all_mana(table: Table, player: str) -> bool:
     """A spell or ability only mana creatures, rocks or Treasures could pay for still counts
     as something to do."""
+    spells = [
+        obj
+        for obj in table.players[player].hand
+        if "Land" not in obj.proto.types and casting.may_cast_now(table, player, obj)
+    ]
+    if not spells and not any(
+        obj.controller == player and obj.proto.activated for obj in table.acting.values()
+    ):
+        return False  # nothing that mana could pay for
     extra = other_mana(table, player)
     if not extra:
         return False
@@ -225,10 +236,8 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
             pool[kind] = pool.get(kind, 0) + count
         sources = costs.mana_sources(table, player) + units
         if any(
-            "Land" not in obj.proto.types
-            and casting.cast_problem(table, player, obj, None, sources=sources, explain=False)
-            is None
-            for obj in table.players[player].hand
+            casting.cast_problem(table, player, obj, None, sources=sources, explain=False) is None
+            for obj in spells
         ):
             return True
         for _oid, kinds in units:  # (an ability's cost is paid from the pool and lands)

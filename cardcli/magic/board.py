@@ -105,6 +105,8 @@ class Board:
         self.zone_abilities: dict[int, Obj] = {}
         self.legends = 0  # legendary permanents on the battlefield (704.5j has work to do)
         self.sba_calm: tuple[int, int, int] = (-1, -1, -1)  # as the last scan that did nothing
+        self.battlefield_version = 0  # permanents entered or left
+        self.cdas = 0  # permanents whose power or toughness is counted (604.3: any zone counts)
         self.stack: list[StackItem] = []
         self.items: dict[int, StackItem] = {}
         self.next_id = 1
@@ -360,7 +362,10 @@ class Board:
             self.acting[obj.id] = obj
         if "Legendary" in proto.supertypes:
             self.legends += 1
+        if proto.pt_cda:
+            self.cdas += 1
         self.zone_version += 1
+        self.battlefield_version += 1
         proto = obj.proto
         if proto.statics:
             for ability in proto.statics:
@@ -385,6 +390,9 @@ class Board:
         self.acting.pop(obj.id, None)
         if "Legendary" in obj.proto.supertypes:
             self.legends -= 1
+        if obj.proto.pt_cda:
+            self.cdas -= 1
+        self.battlefield_version += 1
         if obj.proto.statics:
             self.statics = [st for st in self.statics if st.source is not obj]
             if self.dynamic:

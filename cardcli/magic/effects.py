@@ -358,20 +358,30 @@ def _pump(table: Table, res: Resolution, effect: Effect, key: str) -> None:
     keywords = tuple(norm_keyword(k) for k in effect.get("keywords", ()))
     # "+X/+X where X is ...": counted once, as it resolves (608.2h)
     power, toughness = (_boost(table, res, effect.get(key, 0)) for key in ("power", "toughness"))
+    until = str(effect.get("until", "end_of_turn"))
+    plain = not keywords and "set_power" not in effect and "set_toughness" not in effect
     for obj in objects_of(table, reached):
         if obj.zone != "battlefield":
             continue
-        eff = ObjEffect(
-            table.clock,
-            power=power,
-            toughness=toughness,
-            set_power=effect.get("set_power"),
-            set_toughness=effect.get("set_toughness"),
-            keywords=keywords,
-            until=str(effect.get("until", "end_of_turn")),
-            source=res.item.name,
-        )
-        obj.effects.append(eff)
+        summed = _plain_pump(obj, until) if plain else None
+        if summed is not None:
+            # 613.4c: modifications add up whatever their order, so a creature pumped by many
+            # triggers (Goldnight Commander as a Horde turn's tokens enter) keeps one sum.
+            summed.power += power
+            summed.toughness += toughness
+            eff = ObjEffect(table.clock, power=power, toughness=toughness, until=until)
+        else:
+            eff = ObjEffect(
+                table.clock,
+                power=power,
+                toughness=toughness,
+                set_power=effect.get("set_power"),
+                set_toughness=effect.get("set_toughness"),
+                keywords=keywords,
+                until=until,
+                source=res.item.name,
+            )
+            obj.effects.append(eff)
         obj.touch()
         table.emit(
             {
@@ -383,6 +393,20 @@ def _pump(table: Table, res: Resolution, effect: Effect, key: str) -> None:
                 "until": eff.until,
             }
         )
+
+
+def _plain_pump(obj: Obj, until: str) -> ObjEffect | None:
+    """An effect on ``obj`` that only adds power and toughness until ``until`` (layer 7c)."""
+    for eff in obj.effects:
+        if (
+            eff.until == until
+            and eff.set_power is None
+            and eff.set_toughness is None
+            and not (eff.keywords or eff.lose_all or eff.add_types or eff.add_subtypes)
+            and not (eff.no_combat_damage or eff.exile_if_dies or eff.exile_if_leaves)
+        ):
+            return eff
+    return None
 
 
 def _boost(table: Table, res: Resolution, value: Any) -> int:

@@ -49,6 +49,9 @@ class Obj:
     )
 
     touches: ClassVar[int] = 0  # every object's changes, counted (what a count may read)
+    changes: ClassVar[int] = (
+        0  # the same but tapping and untapping (no state-based action reads it)
+    )
 
     def __init__(
         self, oid: int, proto: Proto, owner: str, zone: str, card_no: int | None = None
@@ -88,9 +91,11 @@ class Obj:
     def is_card(self) -> bool:
         return self.card_no is not None
 
-    def touch(self) -> None:
+    def touch(self, tapping: bool = False) -> None:
         self.version += 1
         Obj.touches += 1  # (a cache key only: static abilities that count look again)
+        if not tapping:
+            Obj.changes += 1
 
     def __repr__(self) -> str:
         return f"<#{self.id} {self.name} {self.zone}>"

@@ -35,8 +35,10 @@ def check(table: Table, answers: Answers) -> bool:
     if table.dynamic:
         table.settle_statics()
     # Nothing on the battlefield has changed since a scan that found nothing to do: every
-    # change an action below looks at moves a zone, a static or an object's version.
-    calm = (table.zone_version, table.static_version, Obj.touches)
+    # change an action below looks at moves a permanent, a static or an object (tapping
+    # aside); a counted power or toughness may change with any zone.
+    moved = table.zone_version if table.cdas else table.battlefield_version
+    calm = (moved, table.static_version, Obj.changes)
     scan = calm != table.sba_calm
     legend_losers = _legend_rule(table, answers) if scan else []
     answers.clear()
@@ -171,7 +173,7 @@ def _legend_rule(table: Table, answers: Answers) -> list[Obj]:
     if not table.legends:
         return []  # (no effect of the card model makes a permanent legendary)
     for obj in table.battlefield.values():
-        if "Legendary" in table.chars(obj).supertypes:
+        if "Legendary" in obj.proto.supertypes:  # (only printed: see Board.legends)
             seen.setdefault((obj.controller, obj.name), []).append(obj)
     losers: list[Obj] = []
     for (player, name), objs in seen.items():
