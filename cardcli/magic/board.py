@@ -107,6 +107,8 @@ class Board:
         self.sba_calm: tuple[int, int, int] = (-1, -1, -1)  # as the last scan that did nothing
         self.battlefield_version = 0  # permanents entered or left
         self.cdas = 0  # permanents whose power or toughness is counted (604.3: any zone counts)
+        # (costs.land_sources: its key and answer, kept while nothing it reads has changed)
+        self.land_sources_seen: tuple[tuple[object, ...], list[Any], dict[int, Any]] | None = None
         self.stack: list[StackItem] = []
         self.items: dict[int, StackItem] = {}
         self.next_id = 1
@@ -115,6 +117,10 @@ class Board:
         self.static_version = 0
         self.zone_version = 0
         self.statics: list[StaticEffect] = []
+        # (chars._by_role: the statics of each layer, as of a count and version of them)
+        self.statics_by_role: (
+            tuple[tuple[int, int], list[StaticEffect], list[StaticEffect]] | None
+        ) = None
         # Static abilities whose effect changes with the game: a condition ("as long as"), or
         # an amount to count ("+1/+1 for each ..."); their values as last settled.
         self.dynamic: list[StaticEffect] = []
@@ -262,6 +268,20 @@ class Board:
         self.settle_statics()
         value = self.dynamic_values.get(st)
         return value is not None and value[0]
+
+    def statics_read_taps(self) -> bool:
+        """Does a static ability on the battlefield reach tapped or untapped permanents only
+        (then tapping changes characteristics)?"""
+        if not self.statics:
+            return False
+        return bool(
+            self.memo(
+                "statics read taps",
+                lambda: any(
+                    "tapped" in (st.ability.data.get("affects") or {}) for st in self.statics
+                ),
+            )
+        )
 
     def memo(self, key: str, compute: Callable[[], Any]) -> Any:
         """A value computed once for the battlefield as it is now (zone and static versions)."""

@@ -55,6 +55,13 @@ class Table(Protocol):
     def are_opponents(self, a: str, b: str) -> bool: ...
 
 
+class Computing(Table, Protocol):
+    """What characteristics are computed with (``board.Board`` is one)."""
+
+    statics_by_role: tuple[tuple[int, int], list[StaticEffect], list[StaticEffect]] | None
+    static_version: int
+
+
 @dataclass(frozen=True, slots=True)
 class Chars:
     types: frozenset[str]
@@ -92,7 +99,7 @@ class StaticEffect:
     timestamp: int
 
 
-def compute(table: Table, obj: Obj) -> Chars:
+def compute(table: Computing, obj: Obj) -> Chars:
     proto = obj.proto
     # Layer 4: types.
     types = proto.types
@@ -109,7 +116,7 @@ def compute(table: Table, obj: Obj) -> Chars:
         subtypes = subtypes | {obj.chosen}  # "is the chosen type in addition to its other types"
     colors = proto.colors
     on_battlefield = obj.zone == "battlefield"
-    statics = table.statics if on_battlefield else ()
+    layer6_statics, pt_statics = _by_role(table) if on_battlefield else ((), ())
     # Layer 6: abilities.
     keywords = set(proto.keywords)
     instances = counted(proto.keywords)
@@ -117,14 +124,14 @@ def compute(table: Table, obj: Obj) -> Chars:
     layer6: list[tuple[int, int, Any]] = []
     partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
     kept_off: set[str] = set()  # "... lose first strike and can't have or gain it"
-    for st in statics:
+    for st in layer6_statics:
+        if not applies(table, st, obj, partial):
+            continue
         static = st.ability.static
-        if static in ("keyword_grant", "attached", "lose_abilities", "ability_grant") and applies(
-            table, st, obj, partial
-        ):
-            layer6.append((st.timestamp, 2 if static == "lose_abilities" else 0, st))
-        elif static == "keyword_loss" and applies(table, st, obj, partial):
+        if static == "keyword_loss":
             kept_off.update(norm_keyword(k) for k in st.ability.data.get("keywords", ()))
+        else:
+            layer6.append((st.timestamp, 2 if static == "lose_abilities" else 0, st))
     for eff in effects:
         if eff.keywords or eff.lose_all:
             layer6.append((eff.timestamp, 1, eff))
@@ -162,16 +169,9 @@ def compute(table: Table, obj: Obj) -> Chars:
     lure = not lost and any(a.static == "must_be_blocked_by_all" for a in proto.statics)
     anthems: list[tuple[int, int, int]] = []
     base: list[tuple[int, int, int]] = []
-    for st in statics:
-        static = st.ability.static
-        if static in (
-            "cant_block",
-            "cant_attack",
-            "must_attack",
-            "anthem",
-            "attached",
-            "set_base_pt",
-        ) and applies(table, st, obj, partial):
+    for st in pt_statics:
+        if applies(table, st, obj, partial):
+            static = st.ability.static
             data = st.ability.data
             if static == "cant_block":
                 cant_block = True
@@ -192,8 +192,11 @@ def compute(table: Table, obj: Obj) -> Chars:
                 )
             else:
                 value = table.dynamic_values.get(st) if table.dynamic_values else None
+                power_of, toughness_of = data.get("power", 0), data.get("toughness", 0)
                 if value is not None:
                     anthems.append((st.timestamp, value[1], value[2]))  # as last settled
+                elif type(power_of) is int and type(toughness_of) is int:
+                    anthems.append((st.timestamp, power_of, toughness_of))
                 else:
                     anthems.append(
                         (
@@ -264,6 +267,27 @@ def compute(table: Table, obj: Obj) -> Chars:
         tuple(grants),
         tuple(instances),
     )
+
+
+LAYER6_STATICS = frozenset(
+    ("keyword_grant", "attached", "lose_abilities", "ability_grant", "keyword_loss")
+)
+PT_STATICS = frozenset(
+    ("cant_block", "cant_attack", "must_attack", "anthem", "attached", "set_base_pt")
+)
+
+
+def _by_role(table: Computing) -> tuple[list[StaticEffect], list[StaticEffect]]:
+    """The battlefield's static abilities that grant or take abilities (layer 6), and those
+    that change power and toughness or who may attack and block (read after layer 6): kept
+    while no static ability comes or goes."""
+    key = (len(table.statics), table.static_version)
+    known = table.statics_by_role
+    if known is None or known[0] != key:
+        layer6 = [st for st in table.statics if st.ability.static in LAYER6_STATICS]
+        pt = [st for st in table.statics if st.ability.static in PT_STATICS]
+        known = table.statics_by_role = (key, layer6, pt)
+    return known[1], known[2]
 
 
 def is_dynamic(ability: Ability) -> bool:

@@ -162,9 +162,15 @@ def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
     at 0 life or less is not counted (a player's payment never kills them); nor one whose
     condition ("Activate only if ...", 602.5b) does not hold, nor one that adds more than one
     mana (a person taps those)."""
+    life = table.players[player].team.life
+    # (Asked many times a step by the moves list and the bots: kept while no permanent, static
+    # or object has changed.)
+    key = (player, table.battlefield_version, table.static_version, Obj.touches, life)
+    known = table.land_sources_seen
+    if known is not None and known[0] == key:
+        return list(known[1]), dict(known[2])
     found: list[Source] = []
     dear: Dear = {}
-    life = table.players[player].team.life
     for obj in table.acting.values():
         if obj.controller != player or obj.tapped or not obj.proto.mana_abilities:
             continue
@@ -200,6 +206,7 @@ def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
             found.append((obj.id, kinds))
         if costly:
             dear[obj.id] = costly
+    table.land_sources_seen = (key, list(found), dict(dear))
     return found, dear
 
 

@@ -92,9 +92,12 @@ class Obj:
         return self.card_no is not None
 
     def touch(self, tapping: bool = False) -> None:
-        self.version += 1
+        """Something about this object changed. ``tapping``: only whether it is tapped, which
+        its characteristics do not read (unless a static ability's filter does: the caller
+        says so) nor does a state-based action."""
         Obj.touches += 1  # (a cache key only: static abilities that count look again)
         if not tapping:
+            self.version += 1
             Obj.changes += 1
 
     def __repr__(self) -> str:

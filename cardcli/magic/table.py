@@ -421,7 +421,7 @@ class Table(Board):
         if obj.tapped or self.replace("tap", {"obj": obj, "why": why}) is None:
             return False
         obj.tapped = True
-        obj.touch(tapping=True)
+        obj.touch(tapping=not self.statics_read_taps())
         self.emit({"type": "tapped", "ids": [obj.id], **({"why": why} if why else {})})
         return True
 
@@ -431,7 +431,7 @@ class Table(Board):
         for obj in objs:
             if not obj.tapped:
                 obj.tapped = True
-                obj.touch(tapping=True)
+                obj.touch(tapping=not self.statics_read_taps())
                 done.append(obj.id)
         if done:
             self.emit({"type": "tapped", "ids": done, "why": why})
@@ -440,7 +440,7 @@ class Table(Board):
         if not obj.tapped:
             return False
         obj.tapped = False
-        obj.touch(tapping=True)
+        obj.touch(tapping=not self.statics_read_taps())
         self.emit({"type": "untapped", "ids": [obj.id]})
         return True
 
@@ -450,7 +450,7 @@ class Table(Board):
         for obj in objs:
             if obj.tapped:
                 obj.tapped = False
-                obj.touch(tapping=True)
+                obj.touch(tapping=not self.statics_read_taps())
                 done.append(obj.id)
         if done:
             self.emit({"type": "untapped", "ids": done})
