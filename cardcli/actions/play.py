@@ -70,6 +70,7 @@ def play(
     log: str | None,
     strict: bool,
     scripts: tuple[str, ...],
+    plain: bool = False,
 ) -> int:
     game = get_game(game_name)
     with ExitStack() as stack:
@@ -104,7 +105,7 @@ def play(
         if watching or interactive:
             out(f"{game.name}, seed {seed}; log: {log_path}")
             if not (interactive and game.timed):  # the live screen shows the board itself
-                out(terminal.board(session))
+                out(terminal.board(session, terminal.shown_hands(session, None)))
         return drive(session, scripts, interactive, watching, strict, out, log_path)
 
 
