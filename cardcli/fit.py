@@ -46,6 +46,8 @@ def bind(text: str) -> str:
             joins[i] = _capital(after)
         elif _capital(here) and (_capital(after) or _ID.match(after)):
             joins[i] = True
+        elif after.startswith("{") and (_capital(here) or here.endswith("}")):
+            joins[i] = True  # a card's mana cost stays with its name: Serra Angel {3}{W}{W}
         elif _capital(here) and after in _LINKS:
             # "Army of the Damned": the small words join only if a name word follows.
             j = i + 1

@@ -210,3 +210,42 @@ def test_the_doctests_hold(name: str) -> None:
 
     failed, tried = doctest.testmod(importlib.import_module(name))
     assert failed == 0 and tried > 0
+
+
+# -- the board at the terminal -------------------------------------------------------------------
+
+
+def test_the_board_fits_80_columns_and_keeps_the_leads_hand_after_p2_plays(
+    pty, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    term = _plain(pty, "screen-two-hands.yaml", tmp_path)
+    said = term.said()
+    assert "p1's hand: #19 Lightning Bolt {R}" in said  # from the start: the lead's hand
+    term.type("p2 play Forest\r")
+    said = term.wait_for("p2's hand: #26 Grizzly Bears", raw=True)
+    after = said[said.index("p2 plays Forest") :]
+    assert "p1's hand: #19 Lightning Bolt {R}" in after, "p2's command hid p1's hand"
+    lines = after.splitlines()
+    assert any(line.strip().startswith("#21 Serra Angel {3}{W}{W}") for line in lines) or any(
+        "#21 Serra Angel {3}{W}{W}" in line for line in lines
+    )
+    assert any("#14 Plains" in line for line in lines)  # the lands wrapped between ids
+    assert _fits(said) == []
+    term.type("help\r")
+    said = term.wait_for("'show p2' shows", raw=True)
+    assert _fits(said) == []
+    term.type("quit\r")
+    assert term.finish() == 0
+
+
+def test_a_bots_command_shows_the_persons_hand_not_the_bots() -> None:
+    from cardcli import terminal
+    from tests.conftest import new_session
+
+    session, _ = new_session("horde", seed=3, seats={"p1": "human", "p2": "planner"})
+    assert terminal.shown_hands(session, "p2") == "p1"
+    assert terminal.shown_hands(session, "p1") == "p1"
+    both, _ = new_session("horde", seed=3)
+    assert terminal.shown_hands(both, "p2") == "p1,p2"
+    board = both.game.render(both.state, "p1,p2", 80)
+    assert "p1's hand:" in board and "p2's hand:" in board

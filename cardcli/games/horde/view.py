@@ -239,7 +239,7 @@ def _fitted(lines: list[str], width: int) -> list[str]:
 
 def _render(table: Table, seats: set[str]) -> list[str]:
     if table.pending is not None and table.pending.team is None and table.pending.player != HORDE:
-        seats = {table.pending.player}  # a player's own question: show the hand it is about
+        seats = seats | {table.pending.player}  # a player's own question: its hand too
     team = table.active_team
     turn_word = "the players' turn" if team.name == PLAYERS else "the Horde's turn"
     number = table.turn_count.get(team.name, 0)
