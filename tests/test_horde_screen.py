@@ -249,3 +249,129 @@ def test_a_bots_command_shows_the_persons_hand_not_the_bots() -> None:
     assert terminal.shown_hands(both, "p2") == "p1,p2"
     board = both.game.render(both.state, "p1,p2", 80)
     assert "p1's hand:" in board and "p2's hand:" in board
+
+
+# -- the live screen -------------------------------------------------------------------------------
+
+
+def _live(pty: Any, setup: str = "players-bolt.yaml", rows: int = 24, columns: int = 80) -> Any:
+    term = pty(
+        "play",
+        "horde",
+        "--seed",
+        "1",
+        "--setup",
+        str(SETUPS / setup),
+        "--log",
+        "live.jsonl",
+        rows=rows,
+        columns=columns,
+    )
+    term.wait_for("quit or Ctrl-D to stop")
+    term.pump(0.3)
+    return term
+
+
+def _row(screen: str, prefix: str) -> int:
+    return next(i for i, line in enumerate(screen.splitlines()) if line.startswith(prefix))
+
+
+def test_the_live_screen_has_board_stack_events_and_prompt_areas(pty) -> None:  # type: ignore[no-untyped-def]
+    term = _live(pty)
+    screen = term.text()
+    lines = screen.splitlines()
+    assert lines[0].startswith("Horde Magic · turn 6")
+    assert lines[-1].startswith("p1>") and "quit or Ctrl-D" in lines[-2]
+    assert "STACK" not in screen  # the stack's area only while something is on it
+    term.type("p1 cast Lightning Bolt -> #2\r")
+    term.pump(0.5)
+    screen = term.wait_for("STACK (top first)")
+    events = screen.splitlines()[-3]
+    assert "p1 casts Lightning Bolt #22 -> #2" in events  # the newest event above the status
+    assert _row(screen, "Horde Magic") < _row(screen, "STACK") < len(screen.splitlines()) - 3
+    term.type("pass\r")
+    term.type("pass\r")
+    screen = term.wait_for("#25 Infectious Host resolves")
+    rows = screen.splitlines()
+    assert "life -2 (p2" in rows[_row(screen, "  #25 Infectious Host resolves") + 1]
+    term.type("quit\r")
+    assert term.finish() == 0
+    assert term.modes_restored()
+    assert "game not finished; continue with: cardcli resume" in term.said()
+
+
+def test_ctrl_c_clears_a_typed_line_and_on_an_empty_line_stops_with_the_terminal_restored(
+    pty,
+) -> None:  # type: ignore[no-untyped-def]
+    term = _live(pty)
+    term.type("pass tur")
+    assert term.text().splitlines()[-1].startswith("p1> pass tur")
+    term.type("\x03")
+    assert term.text().splitlines()[-1].strip() == "p1>", "the line is cleared"
+    assert term.process.poll() is None, "the game goes on"
+    term.type("\x03")
+    assert term.finish() == 130
+    assert term.modes_restored()
+    assert "interrupted: every line so far is in the log" in term.said()
+
+
+def test_a_killed_game_restores_the_terminal(pty) -> None:  # type: ignore[no-untyped-def]
+    import signal
+
+    term = _live(pty)
+    term.process.send_signal(signal.SIGTERM)
+    assert term.finish() == 130
+    assert term.modes_restored()
+
+
+def test_a_resize_redraws_the_board_at_the_new_width(pty) -> None:  # type: ignore[no-untyped-def]
+    term = _live(pty)
+    hand = "p1's hand: #14 Lightning Bolt {R}, #15 Lightning Bolt {R}, #16 Lightning Bolt {R},"
+    assert hand not in term.text()  # 86 columns and more: wrapped at 80
+    term.resize(30, 110)
+    term.pump(1.0)
+    screen = term.wait_for(hand)
+    assert screen.splitlines()[-1].startswith("p1>")
+    term.resize(24, 60)
+    term.pump(1.0)
+    screen = term.text()
+    assert all(len(line) <= 60 for line in screen.splitlines())
+    assert "#14 Lightning Bolt {R}" in screen or "PageDown" in screen
+    term.type("quit\r")
+    assert term.finish() == 0 and term.modes_restored()
+
+
+def test_help_fills_the_boards_area_until_escape(pty) -> None:  # type: ignore[no-untyped-def]
+    term = _live(pty)
+    term.type("help\r")
+    screen = term.wait_for("p1 play Forest")
+    assert "Escape: the board" in screen and "PageDown" in screen
+    term.type("\x1b")
+    term.pump(0.5)
+    assert term.text().startswith("Horde Magic · turn 6")
+    term.type("quit\r")
+    assert term.finish() == 0
+
+
+def test_plain_keeps_line_mode_at_a_terminal(pty, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    term = _plain(pty, "players-bolt.yaml", tmp_path)
+    assert "quit or Ctrl-D to stop" not in term.text()
+    assert "type 'help' for commands" in term.said()
+    term.type("quit\r")
+    assert term.finish() == 0
+
+
+def test_the_rules_pager_gets_pages_that_fit_80_columns(pty, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    paged = tmp_path / "paged.txt"
+    os.environ["PAGER"] = f"tee {paged}"
+    try:
+        term = pty("rules", "horde")
+        assert term.finish() == 0
+    finally:
+        del os.environ["PAGER"]
+    text = paged.read_text(encoding="utf-8")
+    assert text.startswith("# Horde Magic (as cardcli plays it)")
+    assert _fits(text) == []
+    assert "`pass turn`" in text  # a table row, set out as a block

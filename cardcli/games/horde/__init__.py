@@ -16,7 +16,7 @@ from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.narration import narrate, resolving_now
 from cardcli.games.horde.setup import build, seats_for
 from cardcli.games.horde.state import HordeState
-from cardcli.games.horde.view import describe, render
+from cardcli.games.horde.view import describe, render, render_stack
 
 OPTIONS = (
     Option(
@@ -268,6 +268,10 @@ GAME = Game(
     rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
     render=lambda state, seat, width: render(state.table, seat, width),
+    areas=lambda state, seat, width: (
+        render(state.table, seat, width, stack=False),
+        render_stack(state.table, width),
+    ),
     hint=HordeState.hint,
     default_bot="planner",
     score_label="life left",

@@ -222,14 +222,26 @@ def _option_label(table: Table, data: dict[str, Any], option: str) -> str:
     return option
 
 
-def render(table: Table, seat: str | None = None, width: int | None = None) -> str:
-    """The table ``width`` columns wide, with the hand of ``seat`` (``p1,p2``: of each)."""
+def render(
+    table: Table, seat: str | None = None, width: int | None = None, stack: bool = True
+) -> str:
+    """The table ``width`` columns wide, with the hand of ``seat`` (``p1,p2``: of each);
+    without the stack if ``stack`` is false (the live screen shows it in its own area)."""
     token = _WIDTH.set(max(20, width or WIDTH))
     try:
-        lines = _render(table, set(seat.split(",")) if seat else set())
+        lines = _render(table, set(seat.split(",")) if seat else set(), stack)
     finally:
         _WIDTH.reset(token)
     return "\n".join(_fitted(lines, max(20, width or WIDTH)))
+
+
+def render_stack(table: Table, width: int) -> str:
+    """The stack alone, top first ("" when it is empty), for the live screen's stack area."""
+    token = _WIDTH.set(max(20, width))
+    try:
+        return "\n".join(_fitted(_stack_lines(table), max(20, width)))
+    finally:
+        _WIDTH.reset(token)
 
 
 def _fitted(lines: list[str], width: int) -> list[str]:
@@ -237,7 +249,7 @@ def _fitted(lines: list[str], width: int) -> list[str]:
     return [part for line in lines for part in (wrap_line(line, width) if line else [line])]
 
 
-def _render(table: Table, seats: set[str]) -> list[str]:
+def _render(table: Table, seats: set[str], with_stack: bool = True) -> list[str]:
     if table.pending is not None and table.pending.team is None and table.pending.player != HORDE:
         seats = seats | {table.pending.player}  # a player's own question: its hand too
     team = table.active_team
@@ -259,7 +271,7 @@ def _render(table: Table, seats: set[str]) -> list[str]:
         lines = [f"Horde Magic · turn {table.turn} ({turn_word}) · {step} · shared life {life}"]
     lines.append("")
     lines.extend(_horde_lines(table))
-    stack = _stack_lines(table)
+    stack = _stack_lines(table) if with_stack else []
     if stack:
         lines.append("")
         lines.extend(stack)
