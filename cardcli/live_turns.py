@@ -244,8 +244,14 @@ class TurnScreen:
         return [("class:stack", self._stack_text())]
 
     def _events(self) -> Any:
-        info = self._events_window.render_info
-        rows = info.window_height if info is not None else EVENT_ROWS
+        # The rows the other areas leave, worked out now (a window's last size is stale
+        # when the stack's area has just come or gone).
+        rows, width = self._size()
+        stack = self._texts(width)[1]
+        rows -= len(self._board_lines()) + 3  # a rule, the status line, the prompt
+        if stack:
+            rows -= 1 + min(STACK_ROWS, len(stack.splitlines()))
+        rows = max(EVENT_ROWS, rows)
         shown = list(self.events)[-max(1, rows) :]
         return [("", "\n" * (rows - len(shown)) + "\n".join(shown))]  # the newest at the bottom
 

@@ -115,10 +115,67 @@ def _chunks(
             chunks.append(("combat_damage", combat_lines(events[i:j], describe), event))
             i = j
             continue
+        if _plain_token(event):
+            ids = [int(event["id"])]
+            j = i + 1
+            while j < len(events) and (
+                _same_token(events[j], event) or describe(events[j]) is None
+            ):
+                if _same_token(events[j], event):
+                    ids.append(int(events[j]["id"]))
+                j += 1
+            if len(ids) > 1:
+                summed = (
+                    f"{event['controller']} creates {len(ids)} {event['name']} tokens:"
+                    f" {id_ranges(ids)}"
+                )
+                chunks.append(("token_created", [summed], event))
+                i = j
+                continue
         said = describe(event)
-        chunks.append((str(event.get("type")), [said] if said else [], event))
+        kind = str(event.get("type"))
+        said_last = next((c for c in reversed(chunks) if c[1]), None)  # quiet ones aside
+        if kind == "step" and said and said_last is not None and said_last[0] == "step":
+            # Steps in which nothing was said: one line, "-- end step · cleanup".
+            said_last[1][-1] += " · " + said.removeprefix("-- ")
+        else:
+            chunks.append((kind, [said] if said else [], event))
         i += 1
     return chunks
+
+
+def _plain_token(event: Event) -> bool:
+    return (
+        event.get("type") == "token_created"
+        and not event.get("counters")
+        and ("copy_of" not in event)
+    )
+
+
+def _same_token(event: Event, first: Event) -> bool:
+    return (
+        _plain_token(event)
+        and event.get("name") == first.get("name")
+        and event.get("controller") == first.get("controller")
+    )
+
+
+def id_ranges(ids: list[int]) -> str:
+    """Ids as ranges: ``#310-#322 #330``.
+
+    >>> id_ranges([310, 311, 312, 330, 332, 333])
+    '#310-#312 #330 #332-#333'
+    """
+    parts: list[str] = []
+    start = previous = ids[0]
+    for number in [*ids[1:], None]:
+        if number is not None and number == previous + 1:
+            previous = number
+            continue
+        parts.append(f"#{start}" if start == previous else f"#{start}-#{previous}")
+        if number is not None:
+            start = previous = number
+    return " ".join(parts)
 
 
 def _in_combat_run(event: Event, describe: Callable[[Event], str | None]) -> bool:

@@ -481,8 +481,13 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "attackers":
         if not line["attacks"]:
             return f"{line['team']} attack with nothing"
-        return f"{line['team']} attack: " + ", ".join(
-            f"#{a['id']} -> {a['target']}" for a in line["attacks"]
+        by_aim: dict[str, list[str]] = {}  # each attacked player or permanent: its attackers
+        for a in line["attacks"]:
+            aim = _ids([a["target"]])
+            by_aim.setdefault("the Horde" if aim == HORDE else aim, []).append(f"#{a['id']}")
+        return f"{line['team']} attack " + "; ".join(
+            f"{aim} with {len(ids)}: {' '.join(ids)}" if len(ids) > 1 else f"{aim} with {ids[0]}"
+            for aim, ids in by_aim.items()
         )
     if kind == "blockers":
         if not line["blocks"]:
