@@ -16,6 +16,7 @@ from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Game
 from cardcli.engine.loop import Quit
 from cardcli.engine.session import SHOWN_CHARS, Outcome, Session, clean_line
+from cardcli.fit import wrap_line
 from cardcli.printable import one_line, shortened
 
 if (
@@ -257,7 +258,8 @@ class Display:
     def __call__(self, text: str, outcome: Outcome) -> None:
         game = self.session.game
         if not outcome.accepted:
-            self.out(f"{self.where()}rejected '{shortened(text, SHOWN_CHARS)}': {outcome.reason}")
+            said = f"{self.where()}rejected '{shortened(text, SHOWN_CHARS)}': {outcome.reason}"
+            self.out("\n".join(wrap_line(said, width(), "", "  ")))  # fits the terminal
             return
         first = outcome.lines[0]
         who = first.get("player") or ""
