@@ -217,9 +217,9 @@ class TurnScreen:
         shown = lines[self.scroll : self.scroll + rows]
         more = len(lines) - self.scroll - rows
         if more > 0 and shown:
-            shown[-1] = f"... {more} more {'line' if more == 1 else 'lines'} (PageDown)"
-        elif self.scroll and shown:
-            shown[0] = f"... {self.scroll} lines above (PageUp)"
+            shown[-1] = f"... {more + 1} more lines (PageDown)"
+        if self.scroll and shown:
+            shown[0] = f"... {self.scroll + 1} lines above (PageUp)"
         return shown + pinned
 
     def _texts(self, width: int) -> tuple[str, str]:
@@ -308,6 +308,7 @@ class TurnScreen:
             if text is None:
                 continue
             self.panel = None
+            self.scroll = 0  # each line typed shows the board from its top again
             if not self.answer_meta(text, seat, self.show_panel):
                 self.say(f"{seat or ''}> {text}".strip())
                 return text

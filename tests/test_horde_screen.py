@@ -375,3 +375,22 @@ def test_the_rules_pager_gets_pages_that_fit_80_columns(pty, tmp_path: Path) -> 
     assert text.startswith("# Horde Magic (as cardcli plays it)")
     assert _fits(text) == []
     assert "`pass turn`" in text  # a table row, set out as a block
+
+
+def test_like_moves_and_like_tokens_are_one_line_each() -> None:
+    def died(was: int, now: int) -> dict[str, Any]:
+        return {"type": "moved", "card": "Zombie", "id": now, "was": was, "from": "battlefield",
+                "to": "graveyard", "owner": "horde", "why": "destroyed"}  # fmt: skip
+
+    def token(oid: int) -> dict[str, Any]:
+        return {"type": "token_created", "controller": "horde", "name": "Zombie", "id": oid}
+
+    lines = narrate(
+        [died(4, 30), died(5, 31), died(7, 32), *(token(n) for n in range(40, 53))],
+        describe,
+        WIDTH,
+    )
+    assert lines == [
+        "  3 Zombies #4 #5 #7 -> graveyard (destroyed) as #30-#32",
+        "  horde creates 13 Zombie tokens: #40-#52",
+    ]

@@ -132,6 +132,17 @@ def _chunks(
                 chunks.append(("token_created", [summed], event))
                 i = j
                 continue
+        if event.get("type") == "moved" and describe(event) is not None:
+            alike = [event]
+            j = i + 1
+            while j < len(events) and (_same_move(events[j], event) or describe(events[j]) is None):
+                if _same_move(events[j], event):
+                    alike.append(events[j])
+                j += 1
+            if len(alike) > 1:
+                chunks.append(("moved", [_moves_line(alike)], event))
+                i = j
+                continue
         said = describe(event)
         kind = str(event.get("type"))
         said_last = next((c for c in reversed(chunks) if c[1]), None)  # quiet ones aside
@@ -142,6 +153,29 @@ def _chunks(
             chunks.append((kind, [said] if said else [], event))
         i += 1
     return chunks
+
+
+def _same_move(event: Event, first: Event) -> bool:
+    """Another card alike moved alike: a line for all ("4 Zombies ... -> graveyard")."""
+    keys = ("card", "from", "to", "why")
+    return (
+        event.get("type") == "moved"
+        and all(event.get(k) == first.get(k) for k in keys)
+        and not event.get("counters")
+        and "copy_of" not in event
+        and "copy_of" not in first
+    )
+
+
+def _moves_line(moves: list[Event]) -> str:
+    """ "4 Zombies #347 #349 #351 #353 -> graveyard (destroyed) as #363-#366"."""
+    first = moves[0]
+    was = " ".join(f"#{m['was']}" for m in moves)
+    now = id_ranges([int(m["id"]) for m in moves])
+    return (
+        f"{len(moves)} {plural(str(first['card']))} {was} -> {first['to']} ({first['why']})"
+        f" as {now}"
+    )
 
 
 def _plain_token(event: Event) -> bool:
