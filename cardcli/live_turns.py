@@ -58,6 +58,7 @@ class TurnScreen:
         self.shown_seat: str | None = viewer(None)
         self.panel: list[str] | None = None  # help, moves, show: in the board's area
         self.scroll = 0
+        self.back = 0  # how far the events' area is scrolled back (Ctrl-Up, Ctrl-Down)
         self.seat: str | None = None  # the seat the game waits on
         self.interrupted = False
         self.error: BaseException | None = None
@@ -123,6 +124,14 @@ class TurnScreen:
         @keys.add("pagedown")
         def _down(event: Any) -> None:
             self.scroll += max(1, self._board_rows() - 1)
+
+        @keys.add("c-up")
+        def _older(event: Any) -> None:
+            self.back = min(max(0, len(self.events) - EVENT_ROWS), self.back + EVENT_ROWS - 1)
+
+        @keys.add("c-down")
+        def _newer(event: Any) -> None:
+            self.back = max(0, self.back - (EVENT_ROWS - 1))
 
         self._board_window = Window(
             FormattedTextControl(self._board),
@@ -252,12 +261,19 @@ class TurnScreen:
         if stack:
             rows -= 1 + min(STACK_ROWS, len(stack.splitlines()))
         rows = max(EVENT_ROWS, rows)
-        shown = list(self.events)[-max(1, rows) :]
+        kept = list(self.events)
+        end = len(kept) - min(self.back, max(0, len(kept) - rows))
+        shown = kept[max(0, end - rows) : end]
+        if end < len(kept) and shown:
+            shown[-1] = f"... {len(kept) - end + 1} newer lines (Ctrl-Down)"
         return [("", "\n" * (rows - len(shown)) + "\n".join(shown))]  # the newest at the bottom
 
     def _status(self) -> Any:
-        where = "" if self.panel is None else "Escape: the board - "
-        return [("", f" {where}help, moves, hint, show; quit or Ctrl-D to stop")]
+        if self.panel is not None:
+            said = " Escape: the board · PageDown: more · quit or Ctrl-D to stop"
+        else:
+            said = " help, moves, hint, show · Ctrl-Up: older events · quit or Ctrl-D to stop"
+        return [("", said[: self._width()])]
 
     def _prompt(self) -> str:
         return f"{self.seat or ''}> "
@@ -308,7 +324,7 @@ class TurnScreen:
             if text is None:
                 continue
             self.panel = None
-            self.scroll = 0  # each line typed shows the board from its top again
+            self.scroll = self.back = 0  # each line typed: the board's top, the newest events
             if not self.answer_meta(text, seat, self.show_panel):
                 self.say(f"{seat or ''}> {text}".strip())
                 return text

@@ -294,6 +294,14 @@ def test_the_live_screen_has_board_stack_events_and_prompt_areas(pty) -> None:  
     screen = term.wait_for("#25 Infectious Host resolves")
     rows = screen.splitlines()
     assert "life -2 (p2" in rows[_row(screen, "  #25 Infectious Host resolves") + 1]
+    term.type("pass turn\r")
+    term.wait_for("the Horde's turn 2 ==")
+    term.type("\x1b[1;5A")  # Ctrl-Up: older events
+    screen = term.wait_for("newer lines (Ctrl-Down)")
+    assert "the Horde's turn 2 ==" not in screen
+    term.type("\x1b[1;5B")  # Ctrl-Down: back to the newest
+    term.pump(0.3)
+    assert "newer lines" not in term.text() and "the Horde's turn 2 ==" in term.text()
     term.type("quit\r")
     assert term.finish() == 0
     assert term.modes_restored()
