@@ -79,6 +79,9 @@ def _wrap(text: str, indent: str = "    ") -> list[str]:
     return wrap_line(text, _WIDTH.get(), indent, indent + "  ")
 
 
+BEFORE_MAIN = ("untap", "upkeep", "draw")
+
+
 def _horde_lines(table: Table) -> list[str]:
     horde = table.players[HORDE]
     poison = f" · poison {horde.poison}" if horde.poison else ""
@@ -87,7 +90,8 @@ def _horde_lines(table: Table) -> list[str]:
         f"{len(horde.graveyard)} · exile {len(horde.exile)}{poison}"
     ]
     revealed = table.extra.get("revealed_this_turn")
-    if revealed and table.active_team.name == HORDE:
+    # (Revealed in its first main phase: before it, the names are the last turn's.)
+    if revealed and table.active_team.name == HORDE and table.step not in BEFORE_MAIN:
         lines.extend(_wrap("revealed this turn: " + ", ".join(revealed)))
     waiting = horde.zones.get("revealed") or []
     if waiting:
