@@ -250,7 +250,11 @@ class TurnScreen:
         return self._texts(self._width())[1]
 
     def _stack(self) -> Any:
-        return [("class:stack", self._stack_text())]
+        lines = self._stack_text().splitlines()
+        if len(lines) > STACK_ROWS:  # the top of the stack, and how much more there is
+            hidden = len(lines) - STACK_ROWS + 1
+            lines = [*lines[: STACK_ROWS - 1], f"... {hidden} more lines of the stack ('show')"]
+        return [("class:stack", "\n".join(lines))]
 
     def _events(self) -> Any:
         # The rows the other areas leave, worked out now (a window's last size is stale
