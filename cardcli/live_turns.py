@@ -33,6 +33,8 @@ REDRAW_SECONDS = 0.05
 EVENTS_KEPT = 500
 EVENT_ROWS = 6  # the events' area at least; the board gets what is left
 STACK_ROWS = 6  # the stack's area at most
+COMPLETIONS_SHOWN = 30
+META_WORDS = ("help", "moves", "hint", "show", "quit")
 _QUIT = object()  # put in the line queue to stop the game
 
 
@@ -124,6 +126,10 @@ class TurnScreen:
         @keys.add("pagedown")
         def _down(event: Any) -> None:
             self.scroll += max(1, self._board_rows() - 1)
+
+        @keys.add("tab")
+        def _complete(event: Any) -> None:
+            self.complete()
 
         @keys.add("c-up")
         def _older(event: Any) -> None:
@@ -282,6 +288,29 @@ class TurnScreen:
     def _prompt(self) -> str:
         return f"{self.seat or ''}> "
 
+    def complete(self) -> None:
+        """Tab: the line completed as far as the legal commands (and ``help``, ``moves``,
+        ``hint``, ``show``, ``quit``) that begin with it agree; when they part, they are
+        listed in the events' area. Nothing is inserted: a tab never reaches the log."""
+        text = self.buffer.text
+        with self._state_lock:
+            if not self._idle:  # the game is busy: the state is not read now
+                return
+            try:
+                moves = list(self.session.state.legal_commands(self.seat)) if self.seat else []
+            except Exception:  # a list the state cannot give now: nothing to complete
+                moves = []
+        fits = completions(text, [*moves, *META_WORDS])
+        if not fits:
+            return
+        common = common_start(fits)
+        if len(common) > len(text):
+            self.buffer.text = common
+            self.buffer.cursor_position = len(common)
+        elif len(fits) > 1:
+            shown = " | ".join(fits[:COMPLETIONS_SHOWN])
+            self.say("  " + shown + (" ..." if len(fits) > COMPLETIONS_SHOWN else ""))
+
     def _accept(self, buffer: Any) -> bool:
         self.lines.put(buffer.text)
         return False  # the buffer is cleared; the text is in the history
@@ -418,3 +447,26 @@ def fit_board(lines: list[str], rows: int) -> tuple[list[str], list[str]]:
     if len(body) + len(pinned) > rows:
         body = [line for line in body if line.strip()]
     return body, pinned
+
+
+def completions(text: str, commands: list[str]) -> list[str]:
+    """The commands that begin with ``text`` (letter case aside), each once, in order.
+
+    >>> completions("p1 pl", ["p1 play #12", "p1 play #13", "pass", "p1 play #12"])
+    ['p1 play #12', 'p1 play #13']
+    """
+    low = text.lower()
+    return list(dict.fromkeys(c for c in commands if c.lower().startswith(low)))
+
+
+def common_start(texts: list[str]) -> str:
+    """What all ``texts`` begin with.
+
+    >>> common_start(["p1 play #12", "p1 play #13"])
+    'p1 play #1'
+    """
+    first, last = min(texts), max(texts)
+    size = 0
+    while size < len(first) and first[size] == last[size]:
+        size += 1
+    return first[:size]

@@ -203,7 +203,9 @@ def test_a_rules_table_wider_than_the_page_becomes_blocks() -> None:
     assert all(line.startswith("    ") and len(line) <= 60 for line in lines[1:])
 
 
-@pytest.mark.parametrize("name", ["cardcli.fit", "cardcli.games.horde.narration"])
+@pytest.mark.parametrize(
+    "name", ["cardcli.fit", "cardcli.games.horde.narration", "cardcli.live_turns"]
+)
 def test_the_doctests_hold(name: str) -> None:
     import doctest
     import importlib
@@ -402,3 +404,21 @@ def test_like_moves_and_like_tokens_are_one_line_each() -> None:
         "  3 Zombies #4 #5 #7 -> graveyard (destroyed) as #30-#32",
         "  horde creates 13 Zombie tokens: #40-#52",
     ]
+
+
+def test_tab_completes_on_the_live_screen_and_never_reaches_the_log(pty, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    term = _live(pty)
+    term.type("p1 c\t")
+    term.pump(0.3)
+    assert term.text().splitlines()[-1].rstrip() == "p1> p1 cast Lightning Bolt"
+    term.type(" -> #2\r")
+    term.wait_for("p1 casts Lightning Bolt #22 -> #2")
+    term.type("p1 t\t")  # p1 tap #10 ... #13: completed as far as they agree, then listed
+    term.pump(0.3)
+    assert term.text().splitlines()[-1].rstrip() == "p1> p1 tap #1"
+    term.type("\t")
+    screen = term.wait_for("p1 tap #11 | p1 tap #12 | p1 tap #13")
+    term.type("\x03quit\r")
+    assert term.finish() == 0 and term.modes_restored()
+    assert b"\\t" not in (tmp_path / "live.jsonl").read_bytes()
+    assert "rejected" not in screen
