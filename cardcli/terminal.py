@@ -16,6 +16,7 @@ from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Game
 from cardcli.engine.loop import Quit
 from cardcli.engine.session import SHOWN_CHARS, Outcome, Session, clean_line
+from cardcli.fit import wrap_line
 from cardcli.printable import one_line, shortened
 
 if (
@@ -257,23 +258,40 @@ class Display:
     def __call__(self, text: str, outcome: Outcome) -> None:
         game = self.session.game
         if not outcome.accepted:
-            self.out(f"{self.where()}rejected '{shortened(text, SHOWN_CHARS)}': {outcome.reason}")
+            said = f"{self.where()}rejected '{shortened(text, SHOWN_CHARS)}': {outcome.reason}"
+            self.out("\n".join(wrap_line(said, width(), "", "  ")))  # fits the terminal
             return
         first = outcome.lines[0]
         who = first.get("player") or ""
         bot = f" ({first['bot']})" if "bot" in first else ""
         if bot or not self.typed:  # what a person just typed at the prompt is on screen
             self.out(f"{who}{bot}> {text}".strip())
-        for line in outcome.lines[1:]:
-            if line["type"] != "game_over":
-                said = game.describe(line)
-                if said:
-                    self.out("  " + said)
+        events = [line for line in outcome.lines[1:] if line["type"] != "game_over"]
+        for said in narrate(game, self.session.state, events):
+            self.out(said)
         # In a real-time game the board follows a person's own moves only.
         if self.board and not (game.timed and "bot" in first):
-            self.out(board(self.session, first.get("player")))
+            self.out(board(self.session, shown_hands(self.session, first.get("player"))))
         if self.session.over:
             self.out(result_text(game, outcome.lines[-1]["result"]))
+
+
+def shown_hands(session: Session, seat: str | None) -> str | None:
+    """Whose hands the board shows after a command of ``seat``. A team at one screen (the
+    team decides as one) keeps the first person's hand in view, with the hand of the
+    person who just played: ``p1,p2``."""
+    if not session.game.team_decisions:
+        return seat
+    people = [s for s in session.controllers if session.bot_for(s) is None]
+    shown = people[:1] + ([seat] if seat in people and seat not in people[:1] else [])
+    return ",".join(shown) or seat
+
+
+def narrate(game: Game, state: Any, events: list[dict[str, Any]]) -> list[str]:
+    """A command's events as the lines a person reads (the game's own narration if it has one)."""
+    if game.narrate is not None:
+        return game.narrate(state, events, width())
+    return [f"  {said}" for said in map(game.describe, events) if said]
 
 
 def result_text(game: Game | None, result: dict[str, Any]) -> str:
@@ -353,8 +371,15 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
         humans = [s for s, who in session.controllers.items() if who == "human"]
         seat = humans[0] if humans else state.seats()[0]
     if word == "help":
-        out(session.game.help_text)
-        out("At the prompt also: moves (legal commands), hint, show (the board), quit.")
+        from cardcli.fit import fit_help
+
+        out(fit_help(session.game.help_text, width() - 1))
+        out(
+            fit_help(
+                "At the prompt also: moves (legal commands), hint, show (the board), quit.",
+                width() - 1,
+            )
+        )
     elif seat is not None and seat not in state.seats():
         out(f"there is no seat {seat}")
     elif word == "show":

@@ -70,6 +70,7 @@ def play(
     log: str | None,
     strict: bool,
     scripts: tuple[str, ...],
+    plain: bool = False,
 ) -> int:
     game = get_game(game_name)
     with ExitStack() as stack:
@@ -101,11 +102,12 @@ def play(
             if log_path is not None and log_path.exists() and log_path.stat().st_size == 0:
                 log_path.unlink()  # the game never started: leave no empty log behind
             raise
+        screen = interactive and not plain and game.areas is not None
         if watching or interactive:
             out(f"{game.name}, seed {seed}; log: {log_path}")
-            if not (interactive and game.timed):  # the live screen shows the board itself
-                out(terminal.board(session))
-        return drive(session, scripts, interactive, watching, strict, out, log_path)
+            if not (interactive and game.timed) and not screen:  # a live screen shows it
+                out(terminal.board(session, terminal.shown_hands(session, None)))
+        return drive(session, scripts, interactive, watching, strict, out, log_path, plain=plain)
 
 
 def drive(
@@ -117,10 +119,15 @@ def drive(
     out: Callable[[str], None],
     log_path: Path | None,
     catch_up: CatchUp | None = None,
+    plain: bool = False,
 ) -> int:
     """Play on with the given input; a resumed real-time game first ``catch_up``."""
     if interactive and session.game.timed:
         return _drive_live(session, strict, out, log_path, catch_up)
+    if interactive and not plain and session.game.areas is not None:
+        from cardcli.actions.play_screen import drive_screen
+
+        return drive_screen(session, strict, out, log_path)
     display = terminal.Display(session, out, board=watching or interactive)
     lines: Iterator[terminal.ScriptLine] = iter(())
     reader: Callable[[str | None], str | None]

@@ -100,6 +100,7 @@ def _build_play(game_name: str) -> click.Command:
                 kwargs["log"],
                 kwargs["strict"],
                 kwargs["scripts"],
+                plain=kwargs.get("plain", False),
             )
         )
 
@@ -129,6 +130,12 @@ def _build_play(game_name: str) -> click.Command:
         ),
         click.Option(
             ["--strict"], is_flag=True, help="stop with exit 1 at the first rejected command"
+        ),
+        click.Option(
+            ["--plain"],
+            is_flag=True,
+            help="at a terminal, play line by line instead of on the live screen "
+            "(pipes and scripts always are)",
         ),
         click.Argument(["scripts"], nargs=-1, metavar="[SCRIPT]...", shell_complete=complete_files),
     ]
@@ -253,7 +260,10 @@ def rules(game: str) -> None:
     def show() -> int:
         text = rules_text(game)
         if sys.stdout.isatty() and sys.stdin.isatty():
-            click.echo_via_pager(text)  # $PAGER, else less or more
+            from cardcli.fit import fit_rules
+            from cardcli.terminal import width
+
+            click.echo_via_pager(fit_rules(text, width()))  # $PAGER, else less or more
         else:
             click.echo(text, nl=False)
         return 0

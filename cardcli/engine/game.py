@@ -221,6 +221,12 @@ class Game:
     score_lower_is_better: bool = False
     describe: Callable[[dict[str, Any]], str | None] = lambda line: None
     """One line of text for an event, shown at the terminal (None: stay quiet)."""
+    areas: Callable[[Any, str | None, int], tuple[str, str]] | None = None
+    """(state, seat, width) -> the board without the stack, and the stack: a turn-based
+    game with these gets the live screen at a terminal (``cardcli.live_turns``)."""
+    narrate: Callable[[Any, list[dict[str, Any]], int], list[str]] | None = None
+    """(state after, a command's events, width) -> their lines at the terminal, in the
+    order a person reads them (None: ``describe`` each event, in the log's order)."""
     timed: bool = False
     """Real-time: commands carry ``@TIME`` and bots act at their own pace."""
     bot_pace: Mapping[str, Callable[[Rng], int]] = field(default_factory=dict)

@@ -13,9 +13,10 @@ from cardcli.engine.rng import Rng
 from cardcli.games.horde import loading
 from cardcli.games.horde.bots import BOTS
 from cardcli.games.horde.loading import ALL
+from cardcli.games.horde.narration import narrate, resolving_now
 from cardcli.games.horde.setup import build, seats_for
 from cardcli.games.horde.state import HordeState
-from cardcli.games.horde.view import describe, render
+from cardcli.games.horde.view import describe, render, render_stack
 
 OPTIONS = (
     Option(
@@ -266,7 +267,11 @@ GAME = Game(
     seat_names=seat_names,
     rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
-    render=lambda state, seat, _width: render(state.table, seat),
+    render=lambda state, seat, width: render(state.table, seat, width),
+    areas=lambda state, seat, width: (
+        render(state.table, seat, width, stack=False),
+        render_stack(state.table, width),
+    ),
     hint=HordeState.hint,
     default_bot="planner",
     score_label="life left",
@@ -279,6 +284,9 @@ GAME = Game(
         "The default bot is planner."
     ),
     describe=describe,
+    narrate=lambda state, events, width: narrate(
+        events, describe, width, resolving_now(state.table)
+    ),
     summarize=summarize,
     prepare=prepare,
     variants=variants,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import textwrap
+from contextvars import ContextVar
 from typing import Any
 
+from cardcli.fit import wrap_line
 from cardcli.games.horde.variant import HORDE, PLAYERS
 from cardcli.magic import costs
 from cardcli.magic.flow import STEP_NAMES
@@ -13,7 +14,8 @@ from cardcli.magic.objects import Obj
 from cardcli.magic.play import waiting_for
 from cardcli.magic.table import Table
 
-WIDTH = 100
+WIDTH = 100  # the board's width when the terminal's is not known (a log read afterwards)
+_WIDTH: ContextVar[int] = ContextVar("width", default=WIDTH)  # the board being drawn
 
 
 def _pt(table: Table, obj: Obj) -> str:
@@ -73,7 +75,11 @@ def _kind(table: Table, obj: Obj) -> str:
 
 
 def _wrap(text: str, indent: str = "    ") -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ")
+    """Wrapped between words to the board's width, never inside an id or a card name."""
+    return wrap_line(text, _WIDTH.get(), indent, indent + "  ")
+
+
+BEFORE_MAIN = ("untap", "upkeep", "draw")
 
 
 def _horde_lines(table: Table) -> list[str]:
@@ -84,7 +90,8 @@ def _horde_lines(table: Table) -> list[str]:
         f"{len(horde.graveyard)} · exile {len(horde.exile)}{poison}"
     ]
     revealed = table.extra.get("revealed_this_turn")
-    if revealed and table.active_team.name == HORDE:
+    # (Revealed in its first main phase: before it, the names are the last turn's.)
+    if revealed and table.active_team.name == HORDE and table.step not in BEFORE_MAIN:
         lines.extend(_wrap("revealed this turn: " + ", ".join(revealed)))
     waiting = horde.zones.get("revealed") or []
     if waiting:
@@ -219,9 +226,36 @@ def _option_label(table: Table, data: dict[str, Any], option: str) -> str:
     return option
 
 
-def render(table: Table, seat: str | None = None) -> str:
+def render(
+    table: Table, seat: str | None = None, width: int | None = None, stack: bool = True
+) -> str:
+    """The table ``width`` columns wide, with the hand of ``seat`` (``p1,p2``: of each);
+    without the stack if ``stack`` is false (the live screen shows it in its own area)."""
+    token = _WIDTH.set(max(20, width or WIDTH))
+    try:
+        lines = _render(table, set(seat.split(",")) if seat else set(), stack)
+    finally:
+        _WIDTH.reset(token)
+    return "\n".join(_fitted(lines, max(20, width or WIDTH)))
+
+
+def render_stack(table: Table, width: int) -> str:
+    """The stack alone, top first ("" when it is empty), for the live screen's stack area."""
+    token = _WIDTH.set(max(20, width))
+    try:
+        return "\n".join(_fitted(_stack_lines(table), max(20, width)))
+    finally:
+        _WIDTH.reset(token)
+
+
+def _fitted(lines: list[str], width: int) -> list[str]:
+    """The lines not wrapped as they were made (the headers), wrapped now."""
+    return [part for line in lines for part in (wrap_line(line, width) if line else [line])]
+
+
+def _render(table: Table, seats: set[str], with_stack: bool = True) -> list[str]:
     if table.pending is not None and table.pending.team is None and table.pending.player != HORDE:
-        seat = table.pending.player  # a player's own question: show the hand it is about
+        seats = seats | {table.pending.player}  # a player's own question: its hand too
     team = table.active_team
     turn_word = "the players' turn" if team.name == PLAYERS else "the Horde's turn"
     number = table.turn_count.get(team.name, 0)
@@ -241,13 +275,13 @@ def render(table: Table, seat: str | None = None) -> str:
         lines = [f"Horde Magic · turn {table.turn} ({turn_word}) · {step} · shared life {life}"]
     lines.append("")
     lines.extend(_horde_lines(table))
-    stack = _stack_lines(table)
+    stack = _stack_lines(table) if with_stack else []
     if stack:
         lines.append("")
         lines.extend(stack)
     for name in table.teams[0].names:
         lines.append("")
-        lines.extend(_player_lines(table, name, own=(seat == name)))
+        lines.extend(_player_lines(table, name, own=(name in seats)))
     lines.append("")
     decision = table.pending
     if table.over:
@@ -264,7 +298,7 @@ def render(table: Table, seat: str | None = None) -> str:
             labels = [_option_label(table, decision.data, o) for o in decision.remaining[:20]]
             more = " ..." if len(decision.remaining) > 20 else ""
             lines.extend(_wrap("choose: " + " | ".join(labels) + more))
-    return "\n".join(lines)
+    return lines
 
 
 # -- event lines ------------------------------------------------------------------------------
@@ -380,7 +414,8 @@ def describe(line: dict[str, Any]) -> str | None:
         return f"#{line['id']} {line['card']} does nothing: its targets are gone (608.2b)"
     if kind == "damage":
         doubled = f" (doubled: {', '.join(line['doubled_by'])})" if line.get("doubled_by") else ""
-        dealt = f"{line['source_name']} deals {line['amount']} damage to {_ids([line['target']])}"
+        by = f"#{line['source']} {line['source_name']}"  # the source's id: which one of several
+        dealt = f"{by} deals {line['amount']} damage to {_ids([line['target']])}"
         return dealt + doubled
     if kind == "life":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
@@ -450,8 +485,13 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "attackers":
         if not line["attacks"]:
             return f"{line['team']} attack with nothing"
-        return f"{line['team']} attack: " + ", ".join(
-            f"#{a['id']} -> {a['target']}" for a in line["attacks"]
+        by_aim: dict[str, list[str]] = {}  # each attacked player or permanent: its attackers
+        for a in line["attacks"]:
+            aim = _ids([a["target"]])
+            by_aim.setdefault("the Horde" if aim == HORDE else aim, []).append(f"#{a['id']}")
+        return f"{line['team']} attack " + "; ".join(
+            f"{aim} with {len(ids)}: {' '.join(ids)}" if len(ids) > 1 else f"{aim} with {ids[0]}"
+            for aim, ids in by_aim.items()
         )
     if kind == "blockers":
         if not line["blocks"]:

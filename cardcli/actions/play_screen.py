@@ -1,0 +1,63 @@
+"""A person at a terminal in a turn-based game with a live screen (Horde Magic)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardcli import terminal
+from cardcli.engine.loop import run
+from cardcli.engine.session import Session
+from cardcli.output import note
+from cardcli.printable import one_line
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+LAST_EVENTS = 8  # the events left on the terminal when the screen ends
+
+
+def drive_screen(
+    session: Session, strict: bool, out: Callable[[str], None], log_path: Path | None
+) -> int:
+    from cardcli.live_turns import TurnScreen
+
+    def meta(text: str, seat: str | None, say: Callable[[str], None]) -> bool:
+        asked = terminal.meta_command(text, seat)
+        if asked is None:
+            return False
+        terminal.answer_meta(session, asked[0], asked[1], say)
+        return True
+
+    def narrate(events: list[dict[str, Any]], width: int) -> list[str]:
+        game = session.game
+        if game.narrate is not None:
+            return game.narrate(session.state, events, width)
+        return [f"  {said}" for said in map(game.describe, events) if said]
+
+    screen = TurnScreen(
+        session,
+        lambda seat: terminal.shown_hands(session, seat),
+        meta,
+        terminal.history_path(session.game.name),
+        narrate,
+        to_stderr=not terminal.stdout_is_terminal(),
+    )
+    screen.say("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
+    end = screen.run(lambda: run(session, screen.read, show=screen.show, strict=strict))
+    # The screen is gone: what it showed last stays on the terminal.
+    out(terminal.board(session, screen.shown_seat))
+    for line in list(screen.events)[-LAST_EVENTS:]:
+        out(line)
+    if session.over:
+        out(terminal.result_text(session.game, session.state.result()))
+    where = f"; continue with: cardcli resume {log_path}" if log_path is not None else ""
+    if screen.interrupted:
+        note(f"interrupted: every line so far is in the log{where}")
+        return 130
+    if end.reason == "rejected" and end.rejected is not None:
+        note(f"cardcli: rejected under --strict: {one_line(end.rejected.reason or '')}")
+        return 1
+    if not session.over and log_path is not None:
+        out(f"game not finished{where}")
+    return 0
