@@ -4,7 +4,10 @@ until end of turn add up into one effect (613.4c) and still end at cleanup."""
 
 from __future__ import annotations
 
+from cardcli.magic import chars as chars_mod
 from cardcli.magic import sba
+from cardcli.magic.effects import Resolution, _pump
+from cardcli.magic.objects import StackItem
 from tests.card_helpers import card, put
 from tests.magic_helpers import Duel
 
@@ -53,3 +56,22 @@ def test_a_tap_does_not_hide_lethal_damage_from_state_based_actions() -> None:
     duel.table.tap(bear)  # now a 2/2 with 3 damage: it dies
     assert sba.check(duel.table, {})
     assert bear.id not in duel.table.battlefield
+
+
+def test_a_pump_updates_cached_characteristics_as_a_full_computation_would() -> None:
+
+    duel = Duel()
+    bear = put(duel, "alice", card(BEAR))
+    put(duel, "alice", card(WALL_WARDEN))
+    duel.table.add_counters(bear, "+1/+1", 2)
+    item = StackItem(99, "ability", "alice", bear.id, "Pump", ())
+    resolution = Resolution(item, [], [], duel.table.source_of(bear))
+    for power, toughness in ((1, 1), (2, 0), (1, 1)):
+        before = duel.table.chars(bear)  # cached, then updated in place by the pump
+        pump = {"do": "pump", "each": "it", "power": power, "toughness": toughness}
+        _pump(duel.table, resolution, pump, "k")
+        after = duel.table.chars(bear)
+        assert after.power == before.power + power
+        assert after == chars_mod.compute(duel.table, bear)
+    assert len(bear.effects) == 1  # (summed: 613.4c)
+    assert duel.table.chars(bear).power == 2 + 2 + 4

@@ -12,7 +12,7 @@ points of ``table.Table``, which is a ``Board``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardcli.engine.rng import Rng, derive
@@ -223,6 +223,17 @@ class Board:
         obj.cache = result
         obj.cache_key = key
         return result
+
+    def pumped(self, obj: Obj, power: int, toughness: int) -> None:
+        """``obj`` got +power/+toughness (layer 7c, which only adds up): its characteristics, if
+        cached and current, are updated rather than worked out again."""
+        key = (self.static_version, obj.version, self.zone_version if obj.proto.pt_cda else 0)
+        current = obj.cache is not None and obj.cache_key == key
+        obj.touch()
+        if current:
+            old: Chars = obj.cache
+            obj.cache = replace(old, power=old.power + power, toughness=old.toughness + toughness)
+            obj.cache_key = (key[0], obj.version, key[2])
 
     def settle_statics(self) -> None:
         """The values of the static abilities that change with the game (611.3a: a static

@@ -370,6 +370,7 @@ def _pump(table: Table, res: Resolution, effect: Effect, key: str) -> None:
             summed.power += power
             summed.toughness += toughness
             eff = ObjEffect(table.clock, power=power, toughness=toughness, until=until)
+            table.pumped(obj, power, toughness)
         else:
             eff = ObjEffect(
                 table.clock,
@@ -382,7 +383,10 @@ def _pump(table: Table, res: Resolution, effect: Effect, key: str) -> None:
                 source=res.item.name,
             )
             obj.effects.append(eff)
-        obj.touch()
+            if plain:
+                table.pumped(obj, power, toughness)
+            else:
+                obj.touch()
         table.emit(
             {
                 "type": "pumped",
