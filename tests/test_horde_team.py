@@ -241,3 +241,45 @@ def test_at_a_terminal_the_bot_at_p2_plays_its_land_and_creature(
     )
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     assert "replayed identically" in replayed.stdout
+
+
+def test_a_bot_seat_casts_its_instant_on_the_hordes_turn(tmp_path: Path) -> None:
+    """Two Zombie Giants attack (10 power): the planner at p2 answers with its Aetherize
+    while the person at p1 only passes."""
+    setup = tmp_path / "aetherize.yaml"
+    setup.write_text(
+        json.dumps(
+            {
+                "turn": 7,
+                "active": "horde",
+                "step": "begin_combat",
+                "horde": {"battlefield": ["Zombie Giant"] * 2, "library": ["Zombie"] * 4},
+                "p1": {"library": ["Plains"] * 2},
+                "p2": {
+                    "battlefield": ["Island"] * 4,
+                    "hand": ["Aetherize"],
+                    "library": ["Island"] * 2,
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
+    session, lines = new_session(
+        "horde", seed=1, seats={"p1": "human", "p2": "planner"}, setup=str(setup)
+    )
+    said: list[str] = []
+
+    def read(seat: str | None) -> str | None:
+        table = session.state.table  # type: ignore[attr-defined]
+        if table.turn > 7 or len(said) > 30:
+            return None
+        said.append("pass")
+        return "pass"
+
+    run(session, read)
+    cast = [e for e in lines if e["type"] == "cast"]
+    assert [(e["who"], e["card"]) for e in cast] == [("p2", "Aetherize")]
+    by_bot = [c for c in commands(lines) if c.get("bot") == "planner"]
+    assert by_bot and by_bot[0]["text"].startswith("p2 cast #")
+    assert all(c["text"] == "pass" for c in commands(lines) if "bot" not in c)
+    assert not [e for e in lines if e["type"] == "life" and e.get("delta", 0) < 0]
