@@ -181,14 +181,15 @@ def _spawn(exe: Path, args: list[str], cwd: Path) -> tuple[subprocess.Popen[byte
     return process, master, slave
 
 
-def _reader(master: int) -> Callable[[str, float], str]:
+def _reader(master: int) -> Callable[..., str]:
     import pyte
 
     screen = pyte.HistoryScreen(COLUMNS, ROWS, history=5000)
     stream = pyte.ByteStream(screen)
     seen: list[str] = []
 
-    def wait_for(wanted: str, seconds: float = 60) -> str:
+    def wait_for(wanted: str, seconds: float = 60, since: int = 0) -> str:
+        """All the output so far, once ``wanted`` is in it after character ``since``."""
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             ready, _, _ = select.select([master], [], [], 0.1)
@@ -199,7 +200,7 @@ def _reader(master: int) -> Callable[[str, float], str]:
                     break
                 stream.feed(data)
                 seen.append(data.decode("utf-8", "replace"))
-            if wanted in "".join(seen):
+            if wanted in "".join(seen)[since:]:
                 return "".join(seen)
         raise AssertionError(
             f"{wanted!r} never appeared; the screen:\n" + "\n".join(screen.display)
@@ -283,3 +284,47 @@ def test_a_bot_seat_casts_its_instant_on_the_hordes_turn(tmp_path: Path) -> None
     assert by_bot and by_bot[0]["text"].startswith("p2 cast #")
     assert all(c["text"] == "pass" for c in commands(lines) if "bot" not in c)
     assert not [e for e in lines if e["type"] == "life" and e.get("delta", 0) < 0]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_at_a_terminal_the_person_declares_the_attack_until_auto_attacks(
+    cardcli_exe: Path, tmp_path: Path
+) -> None:
+    """The game asks the person at p1 for the team's attack (p2's Elves could attack);
+    after ``auto attacks`` the planner at p2 answers it."""
+    log = tmp_path / "team.jsonl"
+    args = ["play", "horde", "--seed", "3", "--seat", "p2=planner", "--mulligan", "none"]
+    args += ["--order", f"p2={P2_LIBRARY}", "--log", str(log)]
+    process, master, slave = _spawn(cardcli_exe, args, tmp_path)
+    try:
+        wait_for = _reader(master)
+        seen = wait_for("p1> ")
+        for _ in range(30):  # pass, one prompt at a time, until the attack is asked
+            if "declare attackers one at a time" in seen.rsplit("p1> ", 2)[-2]:
+                break
+            prompts = seen.count("p1> ")
+            os.write(master, b"pass\n")
+            while seen.count("p1> ") <= prompts:
+                seen = wait_for("p1> ")
+        else:
+            raise AssertionError("the person was never asked to declare attackers")
+        os.write(master, b"auto attacks\n")
+        seen = wait_for("declares its attacks")
+        at = seen.index("declares its attacks")
+        wait_for("p2 (planner)> ", since=at)  # the bot answers the team's attack
+        os.write(master, b"quit\n")
+        process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(master)
+        os.close(slave)
+    lines = [json.loads(text) for text in log.read_text().splitlines()]
+    handed = next(i for i, c in enumerate(lines) if c["type"] == "handed")
+    before = [c for c in lines[:handed] if c["type"] == "command"]
+    assert before[-1] == {**before[-1], "text": "auto attacks", "player": "p1"}
+    assert "bot" not in before[-1]
+    after = [c for c in lines[handed:] if c["type"] == "command"]
+    assert after and after[0].get("bot") == "planner"
+    assert after[0]["text"] == "pass" or after[0]["text"].startswith("attack")
