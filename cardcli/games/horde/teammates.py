@@ -6,8 +6,9 @@ shared choice), what the people handed over (``auto attacks``), and what a bot
 seat plays of its own at the team's priority. The bot is the seat's own (basic,
 planner, random) asked as if its seat were the whole team, so it sees only its
 own hand, lands and permanents; a command it gives for its own seat (``p2 play
-#227``, ``p2 cast #230``, ``p2 activate #12``, ``p2 tap #5``) is played, anything
-else (``pass``, an attack) is not its to give and means it wants nothing now.
+Forest``, ``p2 cast Llanowar Elves``, ``p2 activate #12``, ``p2 tap #5``: a card in
+hand by its name, as ``hint`` words it) is played, anything else (``pass``, an
+attack) is not its to give and means it wants nothing now.
 """
 
 from __future__ import annotations
@@ -78,7 +79,11 @@ class HordeSeats:
             command = commands.parse(text)
         except CommandError:
             return None
-        return text if self.own_seat(state, command) == seat else None
+        if self.own_seat(state, command) != seat:
+            return None
+        # A card in hand by its name where that is the same card (``p2 play Forest``), as
+        # ``hint`` words it: what the person reads at the prompt and in the log.
+        return state._by_name(text, seat)  # type: ignore[attr-defined, no-any-return]
 
 
 SEATS = HordeSeats()
