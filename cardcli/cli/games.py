@@ -119,7 +119,8 @@ def _build_play(game_name: str) -> click.Command:
             ["--seat"],
             multiple=True,
             metavar="SEAT=WHO",
-            help="who plays a seat: human or a bot name, e.g. p2=human",
+            help=getattr(get_game(game_name).team_seats, "seat_help", None)
+            or "who plays a seat: human or a bot name, e.g. p2=human",
             shell_complete=complete_bots(game_name, people=True),
         ),
         click.Option(

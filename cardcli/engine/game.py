@@ -242,6 +242,9 @@ class Game:
     team_decisions: bool = False
     """Teammates decide as one (Horde): the seat to move makes the team's decision and its
     commands may name a teammate (``p2 play Forest``); who plays that seat is the check."""
+    team_seats: Any = None
+    """Team games where bots may sit beside people (Horde): its ``seating.TeamSeats``, which
+    sends the team's decisions to the people and lets a bot seat play its own cards."""
     milestones: tuple[str, ...] = ()
     """Event types that mark progress (a pass ended, a hand over, a turn begun).
     The guard against a bot loop counts bot commands since the last of them."""

@@ -96,8 +96,7 @@ def run(
         return _run_quiet_bots(session, max_bot_run)
     guard = BotLoopGuard(session, max_bot_run)
     while not session.over:
-        seat = session.state.to_move()
-        bot = session.bot_for(seat) if seat is not None else None
+        seat, bot = session.next_actor()  # the seat to move, or a bot teammate
         if seat is not None and bot is not None:
             text = session.bot_command(seat)
             if text is None:

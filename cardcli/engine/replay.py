@@ -276,10 +276,9 @@ class Replay:
         may be a teammate of the seat that decided.
         """
         session = self.session
-        seat = session.state.to_move()
+        seat, who = session.next_actor()  # as the loop asks: a bot teammate may come first
         if seat is None:
             raise _NoSuchBotLine(f"a line of the {one_line(bot)} bot, but nobody is to move")
-        who = session.bot_for(seat)
         if who != bot:
             played_by = "a person" if who is None else f"the {who} bot"
             raise _NoSuchBotLine(

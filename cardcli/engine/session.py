@@ -15,6 +15,7 @@ from cardcli.engine.errors import CommandError, UsageError
 from cardcli.engine.game import Game, Options, State
 from cardcli.engine.log import LOG_FORMAT, Line
 from cardcli.engine.rng import RNG_ID, DecisionRng, rng_for
+from cardcli.engine.seating import Seating
 
 HUMAN = "human"
 MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
@@ -97,6 +98,11 @@ class Session:
                 )
             self.controllers[name] = who
         self.multi = len(names) > 1
+        # People at a team game's seats: the team's decisions are theirs (engine/seating.py).
+        rules = game.team_seats
+        people = HUMAN in self.controllers.values()
+        self.seating = Seating(rules, self.controllers) if rules and people else None
+        self._helping: tuple[int, str, str] | None = None  # (seq, seat, text): a bot's own move
         # Set up first: a bad explicit arrangement fails before a line is written.
         rng = rng_for(rng_id, seed)
         if quiet and game.quiet_events:
@@ -153,6 +159,25 @@ class Session:
         who = self.controllers.get(seat, HUMAN)
         return None if who == HUMAN else who
 
+    def next_actor(self) -> tuple[str | None, str | None]:
+        """The seat the play loop asks now and the bot that plays it (None: a person).
+
+        Usually the seat to move; with bots beside people at a team's seats, the
+        seating's choice: a bot playing its own cards first, the people for the team.
+        """
+        seating = self.seating
+        if seating is None:
+            seat = self.state.to_move()
+            return seat, (self.bot_for(seat) if seat is not None else None)
+        helping = seating.helper(
+            self.state, self.game.bots, lambda s: self.decision_rng("bot", s).at(self.seq)
+        )
+        if helping is not None:
+            self._helping = (self.seq, *helping)
+            return helping[0], self.bot_for(helping[0])
+        seat = seating.asked(self.state)
+        return seat, (self.bot_for(seat) if seat is not None else None)
+
     def bot_command(self, seat: str, now: int | None = None) -> str | None:
         """The command the bot at ``seat`` chooses now (not applied); None: it waits.
 
@@ -161,6 +186,8 @@ class Session:
         name = self.bot_for(seat)
         if name is None:
             raise UsageError(f"{seat} is played by a human")
+        if self._helping is not None and self._helping[:2] == (self.seq, seat):
+            return self._helping[2]  # its own move, as ``next_actor`` found it
         # Seeded by the decision's seq: resuming a log gives the same choices.
         rng = self.decision_rng("bot", seat).at(self.seq)
         bot = self.game.bots[name]
@@ -236,11 +263,17 @@ class Session:
         controllers = self.controllers
         try:
             command = state.parse(text)
-            acting = command.player or seat or state.to_move()
+            asked = self.seating.asked(state) if self.seating is not None else None
+            acting = command.player or seat or asked or state.to_move()
             if acting not in controllers:
                 if acting is None:
                     raise Refusal(f"say which seat plays it: {', '.join(controllers)}", seat)
                 raise Refusal(f"there is no seat {acting}", None)
+            if self.seating is not None:  # people and bots at a team's seats
+                reason = self.seating.refusal(state, command, acting, bot)
+                if reason is not None:
+                    raise Refusal(reason, acting)
+                return acting, state.apply(command, acting)
             decider = acting
             if self._team_decisions:  # the seat to move decides for its team
                 decider = state.to_move() or acting

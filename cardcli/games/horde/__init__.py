@@ -16,6 +16,7 @@ from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.narration import narrate, resolving_now
 from cardcli.games.horde.setup import build, seats_for
 from cardcli.games.horde.state import HordeState
+from cardcli.games.horde.teammates import SEATS
 from cardcli.games.horde.view import describe, render, render_stack
 
 OPTIONS = (
@@ -256,7 +257,10 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   cancel                          take back a spell whose choices are not made yet
   keep | mulligan                 before the first turn
   adjust life -3 | poison 2 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
-Put the player first where it matters (p2 cast ...). 'show p2' shows p2's hand."""
+  auto attacks | auto blocks      hand the team's attacks or blocks to
+                                  its bot seat; auto off takes them back
+Put the player first where it matters (p2 cast ...). 'show p2' shows p2's hand.
+A bot seat (--seat p2=planner) plays its own lands, spells and abilities."""
 
 GAME = Game(
     name="horde",
@@ -276,6 +280,7 @@ GAME = Game(
     default_bot="planner",
     score_label="life left",
     team_decisions=True,
+    team_seats=SEATS,
     simulate_help=(
         "The Horde's balance report follows, for each player count (--players all: 2, 3 and "
         "4 on the same seeds): the players' win rate with its 95% interval, game length in "

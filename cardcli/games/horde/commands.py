@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
+from cardcli.games.horde import handing
 from cardcli.magic.objects import Target
 from cardcli.suggest import unknown_command
 
@@ -174,6 +175,8 @@ def parse(text: str) -> Command:
             raise InvalidCommand(f"'{player}' needs a command after it; " + USAGE)
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     args = words[1:]
+    if verb == "auto":  # the team's attacks or blocks handed to its bots (handing.py)
+        return handing.parse(player, args)
     if verb not in VERBS:
         raise InvalidCommand(unknown_command(words[0], (*VERBS, *ALIASES), USAGE))
     if verb == "pass" and [a.lower() for a in args] == ["turn"]:

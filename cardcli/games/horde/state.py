@@ -9,7 +9,7 @@ from typing import Any
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import IllegalCommand
 from cardcli.engine.game import Command, Event, Options, State
-from cardcli.games.horde import adjust, commands, moves, opening
+from cardcli.games.horde import adjust, commands, handing, moves, opening
 from cardcli.games.horde.commands import (
     Activate,
     Adjust,
@@ -93,7 +93,9 @@ class HordeState(State):
             raise IllegalCommand(
                 f"there is no player {seat}; the players are {', '.join(self.seat_list)}"
             )
-        if isinstance(command, Adjust):
+        if isinstance(command, handing.Auto):  # the team's combat handed to its bots, or back
+            handing.apply(table, seat, command)
+        elif isinstance(command, Adjust):
             adjust.apply(table, seat, command.what, list(command.args))
             pending = table.pending
             if "opening" not in table.extra and pending is not None and pending.kind == "priority":

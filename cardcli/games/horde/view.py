@@ -538,6 +538,10 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "manual":
         what = "a partial card" if line.get("partial") else "a manual card"
         return f"#{line['id']} {line['card']} is {what}: apply by hand: {line['text']}"
+    if kind == "handed":  # auto attacks / auto blocks / auto off (handing.py)
+        if not line["decisions"]:
+            return "the people at the table declare the team's attacks and blocks"
+        return f"the team's bot seat declares its {' and '.join(line['decisions'])} now"
     if kind == "adjusted":
         return f"{line['by']} adjusts: {line['what']} {' '.join(line['args'])}"
     if kind == "mulligan":
