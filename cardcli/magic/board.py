@@ -215,10 +215,16 @@ class Board:
     def chars(self, obj: Obj) -> Chars:
         if self.dynamic:
             self.settle_statics()
+        cached: Chars | None = obj.cache
+        if cached is not None:  # (the most frequent read of all: compared field by field)
+            known = obj.cache_key
+            if (
+                known[0] == self.static_version
+                and known[1] == obj.version
+                and known[2] == (self.zone_version if obj.proto.pt_cda else 0)
+            ):
+                return cached
         key = (self.static_version, obj.version, self.zone_version if obj.proto.pt_cda else 0)
-        if obj.cache is not None and obj.cache_key == key:
-            cached: Chars = obj.cache
-            return cached
         result = chars_mod.compute(self, obj)
         obj.cache = result
         obj.cache_key = key
@@ -244,8 +250,12 @@ class Board:
 
         Worked out one by one, each with the others' values as last settled: one that reads
         another's effect sees it a step late (dependency, 613.8, is not modelled)."""
-        key = (self.zone_version, self.static_version, Obj.touches if self.state_readers else 0)
-        if key == self._settled or self._settling:
+        settled = self._settled
+        if (
+            settled[0] == self.zone_version
+            and settled[1] == self.static_version
+            and settled[2] == (Obj.touches if self.state_readers else 0)
+        ) or self._settling:
             return
         self._settling = True
         try:

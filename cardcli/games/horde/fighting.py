@@ -170,10 +170,11 @@ class Fighting:
         # Chump blocks while the damage left would bring the shared life too low.
         life = team.life or 0
         incoming = sum(judge.harm(table, a) for a in unblocked)
+        danger = self.danger(table, team) if unblocked else 0  # (the same for every attacker)
         for attacker in sorted(
             unblocked, key=lambda a: (-judge.harm(table, a), -table.chars(a).power)
         ):
-            if life - incoming > self.danger(table, team):
+            if life - incoming > danger:
                 break
             if "menace" in table.chars(attacker).keywords:
                 continue
