@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Game
 from cardcli.engine.loop import Quit
-from cardcli.engine.session import SHOWN_CHARS, Outcome, Session, clean_line
+from cardcli.engine.session import MAX_COMMAND_CHARS, SHOWN_CHARS, Outcome, Session, clean_line
 from cardcli.printable import one_line, shortened
 
 if (
@@ -23,7 +23,7 @@ if (
 ):  # pathlib costs a few ms of start-up: imported where a path is made, not at import.
     from pathlib import Path
 
-MAX_READ_LINE = 10_000  # characters of a script line kept; the rest is skipped
+MAX_READ_LINE = MAX_COMMAND_CHARS  # characters of a script line kept; the rest is skipped
 MAX_PASSED_LINE = (
     1_000_000  # an over-long line passes on its length up to this (replay's MAX_LENGTH)
 )

@@ -17,7 +17,12 @@ from cardcli.engine.log import LOG_FORMAT, Line
 from cardcli.engine.rng import RNG_ID, DecisionRng, rng_for
 
 HUMAN = "human"
-MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
+# Longer lines are rejected, and logged shortened. No legal game reaches it: the
+# longest command a game needs names each of its creatures once (``attack #17
+# #18 ...``, three to ten characters an id), and 100,000 characters are over ten
+# thousand creatures (``attack all`` names them in two words). It bounds hostile
+# input: a line is refused by its length before it is parsed.
+MAX_COMMAND_CHARS = 100_000
 SHOWN_CHARS = 80  # how much of an over-long line the log keeps
 
 Sink = Callable[[Line], None]
