@@ -325,10 +325,42 @@ class Prompt:
             if self.readline is not None:
                 with contextlib.suppress(OSError):
                     self.readline.write_history_file(str(self.history))
+            if answer_game_meta(self.session, text, self.out):
+                continue
             meta = meta_command(text, seat)
             if meta is None:
                 return text
             answer_meta(self.session, meta[0], meta[1], self.out)
+
+
+def answer_game_meta(session: Session, text: str, out: Callable[[str], None]) -> bool:
+    """A game's own meta-command (Horde's ``stops``, alone or after a seat): answered, True."""
+    words = text.lower().split()
+    if words and re.fullmatch(r"p[1-9]", words[0]):
+        words = words[1:]
+    if len(words) != 1 or words[0] not in session.game.meta:
+        return False
+    out(session.game.meta[words[0]](session.state, width()))
+    return True
+
+
+def start_at_terminal(session: Session, out: Callable[[str], None]) -> None:
+    """A person's game at a terminal begins with the game's ``terminal_start`` commands
+    (Horde's ``stops default``), logged like any and said in a line each (the board is
+    on screen already); a resumed game that has them goes on without."""
+    start = session.game.terminal_start
+    if start is None or session.over:
+        return
+    humans = [seat for seat, who in session.controllers.items() if who == "human"]
+    for text in start(session.state):
+        outcome = session.submit(text, seat=humans[0] if humans else None)
+        if not outcome.accepted:
+            out(f"'{text}' was refused: {outcome.reason}")
+            continue
+        for line in outcome.lines[1:]:
+            said = session.game.describe(line)
+            if said:
+                out(said)
 
 
 def meta_command(text: str, seat: str | None) -> tuple[str, str | None] | None:
@@ -354,7 +386,8 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
         seat = humans[0] if humans else state.seats()[0]
     if word == "help":
         out(session.game.help_text)
-        out("At the prompt also: moves (legal commands), hint, show (the board), quit.")
+        own = "".join(f", {name}" for name in session.game.meta)
+        out(f"At the prompt also: moves (legal commands), hint, show (the board){own}, quit.")
     elif seat is not None and seat not in state.seats():
         out(f"there is no seat {seat}")
     elif word == "show":
@@ -386,6 +419,8 @@ class ScriptReader:
     def __call__(self, seat: str | None) -> str | None:
         for entry in self.lines:
             text = entry.text if isinstance(entry, ScriptLine) else entry
+            if answer_game_meta(self.session, text, self.out):
+                continue
             meta = meta_command(text, seat)
             if meta is not None:
                 answer_meta(self.session, meta[0], meta[1], self.out)

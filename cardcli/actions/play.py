@@ -126,6 +126,7 @@ def drive(
     reader: Callable[[str | None], str | None]
     script: terminal.ScriptReader | None = None
     if interactive:
+        terminal.start_at_terminal(session, out)  # Horde's stops (cardcli/terminal.py)
         out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
         reader = terminal.Prompt(session, out)
     else:

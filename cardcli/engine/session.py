@@ -247,7 +247,9 @@ class Session:
                     raise Refusal(f"say which seat plays it: {', '.join(controllers)}", seat)
                 raise Refusal(f"there is no seat {acting}", None)
             decider = acting
-            if self._team_decisions:  # the seat to move decides for its team
+            # The seat to move decides for its team; a setting of the table (``anyone``:
+            # Horde's stops) is any person's to give.
+            if self._team_decisions and not getattr(command, "anyone", False):
                 decider = state.to_move() or acting
             controller = controllers.get(decider, HUMAN)
             if controller != (bot or HUMAN):
