@@ -10,7 +10,7 @@ from typing import Any
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
 from cardcli.engine.rng import Rng
-from cardcli.games.horde import loading, stops
+from cardcli.games.horde import completion, loading, stops
 from cardcli.games.horde.bots import BOTS
 from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.setup import build, seats_for
@@ -286,4 +286,5 @@ GAME = Game(
     variants=variants,
     terminal_start=stops.terminal_start,
     meta={"stops": stops.show},
+    complete=completion.lines,
 )
