@@ -35,7 +35,10 @@ def _plain_flag(exe: Path) -> list[str]:
 class HordeTerminal:
     """``cardcli play horde`` in a pty; ``log`` is the game's log file."""
 
-    def __init__(self, exe: Path, args: list[str], cwd: Path) -> None:
+    def __init__(
+        self, exe: Path, args: list[str], cwd: Path, command: list[str] | None = None
+    ) -> None:
+        """``command``: other words than ``play horde ... --log game.jsonl`` (a resume)."""
         self.log = cwd / "game.jsonl"
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
@@ -47,9 +50,10 @@ class HordeTerminal:
             "LINES": str(ROWS),
             "NO_COLOR": "1",
         }
-        command = [str(exe), "play", "horde", *_plain_flag(exe), "--log", str(self.log), *args]
+        if command is None:
+            command = ["play", "horde", *_plain_flag(exe), "--log", str(self.log), *args]
         self.process = subprocess.Popen(
-            command,
+            [str(exe), *command],
             stdin=self.slave,
             stdout=self.slave,
             stderr=self.slave,

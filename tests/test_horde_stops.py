@@ -215,3 +215,28 @@ def test_at_a_terminal_stops_shows_and_changes_them_and_pass_until_my_turn(termi
         "pass until my turn",
         "pass",
     ]  # 'stops' alone is never logged
+
+
+def test_a_script_game_resumed_at_a_terminal_gets_the_stops_then(
+    cardcli_exe: Path, tmp_path: Path
+) -> None:
+    import subprocess
+
+    from tests.horde_terminal import HordeTerminal
+
+    log = tmp_path / "game.jsonl"
+    subprocess.run(
+        [str(cardcli_exe), "play", "horde", "--seed", "1", "--setup", SCENE, "--log", str(log)],
+        input="p2 play Plains\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    term = HordeTerminal(cardcli_exe, [], tmp_path, command=["resume", str(log)])
+    try:
+        term.prompt()
+        term.type("quit\r")
+        assert term.finish() == 0
+    finally:
+        term.close()
+    assert term.commands() == ["p2 play Plains", "stops default"]

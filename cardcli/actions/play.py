@@ -119,6 +119,8 @@ def drive(
     catch_up: CatchUp | None = None,
 ) -> int:
     """Play on with the given input; a resumed real-time game first ``catch_up``."""
+    if interactive:  # a person's game begins with the game's own commands (Horde's stops)
+        terminal.start_at_terminal(session, out)
     if interactive and session.game.timed:
         return _drive_live(session, strict, out, log_path, catch_up)
     display = terminal.Display(session, out, board=watching or interactive)
@@ -126,7 +128,6 @@ def drive(
     reader: Callable[[str | None], str | None]
     script: terminal.ScriptReader | None = None
     if interactive:
-        terminal.start_at_terminal(session, out)  # Horde's stops (cardcli/terminal.py)
         out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
         reader = terminal.Prompt(session, out)
     else:
