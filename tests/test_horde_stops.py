@@ -240,3 +240,26 @@ def test_a_script_game_resumed_at_a_terminal_gets_the_stops_then(
     finally:
         term.close()
     assert term.commands() == ["p2 play Plains", "stops default"]
+
+
+def test_one_instant_in_hand_costs_a_pass_a_horde_spell_and_three_more_a_horde_turn() -> None:
+    """Today one instant meant a pass at every step of the Horde's turn. With the terminal's
+    stops the team holding Essence Scatter and Lightning Bolt is asked as each Horde spell
+    or trigger is on the stack, once the attackers are declared, after its blocks, and in
+    the end step; without stops it was asked at every step it could act."""
+
+    def passes_to_our_turn(session: Any) -> tuple[int, int]:
+        count = 0
+        while session.state.table.active_team.name == "horde":
+            assert session.submit("pass").accepted
+            count += 1
+        stacked = sum(1 for x in lines if x["type"] in ("cast", "triggered"))
+        return count, stacked
+
+    session, lines = _session(COUNTER)  # it begins in the Horde's upkeep, the team asked
+    session.submit("stops default")
+    count, stacked = passes_to_our_turn(session)
+    assert count == 1 + stacked + 3  # 7
+    session, lines = _session(COUNTER)
+    before, _ = passes_to_our_turn(session)
+    assert before == count + 4  # 11: the Horde's main phase, beginning of combat, ...

@@ -5,7 +5,8 @@ no stops set (a script, a simulation, every log written before stops) that
 is the whole rule. A table with stops (``table.extra["stops"]``: a stop's name
 to its mode; set by a logged command) asks the team at a point whose mode is
 
-- ``always``: whether or not the team could act;
+- ``always``: whether or not the team could act (a declare-attackers step in which
+  nobody attacks is passed by itself: there is nothing to answer);
 - ``able``: if the team could act (cast, activate, play a land): today's rule;
 - ``instant``: if a player of the team could cast a spell now;
 - ``never``: never (the team passes by itself even if it could act).
@@ -63,17 +64,47 @@ ORDER = (
 UNTIL = ("combat", "my turn")
 
 
+# The stops a person at a terminal starts with, as MTGO and Arena set theirs: in the team's
+# own turn its main phases always, and where combat asks for an answer (its attack declared,
+# the blocks made) if it could act; in another team's turn once its attackers are declared
+# (always: before the team must declare blockers), after the blocks and in its end step if
+# the team could act; and whenever
+# another team's spell or ability is on the stack, if the team could act. Elsewhere (an
+# upkeep, a draw step, a step after combat damage) the team passes by itself.
+OWN_DEFAULTS = {
+    "upkeep": "never",
+    "draw": "never",
+    "main1": "always",
+    "combat": "never",
+    "attackers": "able",
+    "blockers": "able",
+    "damage": "never",
+    "end-combat": "never",
+    "main2": "always",
+    "end": "never",
+}
+OTHER_DEFAULTS = {
+    "upkeep": "never",
+    "draw": "never",
+    "main1": "never",
+    "combat": "never",
+    "attackers": "always",
+    "blockers": "able",
+    "damage": "never",
+    "end-combat": "never",
+    "main2": "never",
+    "end": "able",
+}
+
+
 def defaults(other: str, skipped: tuple[str, ...] = ()) -> dict[str, str]:
-    """The stops a person at a terminal starts with (MTGO's and Arena's, in short): asked in
-    its own main phases whatever it holds, when another team's attackers are declared (before
-    it must declare blockers), and elsewhere where it could act. ``skipped``: the other
-    team's steps that never happen (the Horde draws nothing and has no second main phase)."""
-    stops = {word: "able" for word in WORDS}
-    stops["main1"] = stops["main2"] = "always"
-    for word in WORDS:
+    """The terminal's stops (above) for a team against ``other``; ``skipped``: the other
+    team's steps that never happen (the Horde draws nothing and has no second main
+    phase)."""
+    stops = dict(OWN_DEFAULTS)
+    for word, mode in OTHER_DEFAULTS.items():
         if word not in skipped:
-            stops[f"{other}-{word}"] = "able"
-    stops[f"{other}-attackers"] = "always"
+            stops[f"{other}-{word}"] = mode
     stops[f"{other}-{SPELLS}"] = "able"
     return stops
 
@@ -116,9 +147,9 @@ def passes(table: Table, team: Team) -> bool:
         return not team_can_act(table, team.names)
     name = point(table, team)
     mode = "able" if name is None else stops.get(name, "able")
+    if name is not None and name.endswith("attackers") and not _anybody_attacks(table):
+        return True  # nobody attacks: nothing was declared to answer (508.8)
     if mode == "always":
-        if name is not None and name.endswith("attackers") and not _anybody_attacks(table):
-            return not team_can_act(table, team.names)
         return False
     if mode == "never":
         return True

@@ -193,7 +193,7 @@ def describe(event: dict[str, Any]) -> str:
     """The ``stops`` event's line at the terminal."""
     preset = event.get("preset")
     if preset == "default":
-        return "stops: the terminal's (our main phases, before blocks, where we could act)"
+        return "stops: the terminal's, as in MTGO and Arena ('stops' shows them)"
     if preset == "off":
         return "stops: off (asked only where we could act, as in a script)"
     changed = event.get("changed") or {}
