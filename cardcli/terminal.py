@@ -436,6 +436,26 @@ def completions(session: Session, seat: str | None, before: str) -> list[str]:
     return sorted({f for f in found if f.lower().startswith(before.lower())})
 
 
+def screen_completer(session: Session, seat: Callable[[], str | None]) -> Any:
+    """``completions`` as a prompt_toolkit ``Completer``, for a full screen's input line
+    (``Buffer(completer=...)``): each way to complete the word before the cursor."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class Lines(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            before = document.text_before_cursor
+            begin = before.rfind(" ") + 1
+            try:
+                found = completions(session, seat(), before)
+            except Exception:  # completion never breaks the screen
+                return
+            for whole in found:
+                if len(whole) > begin:
+                    yield Completion(whole[begin:], start_position=begin - len(before))
+
+    return Lines()
+
+
 def answer_game_meta(session: Session, text: str, out: Callable[[str], None]) -> bool:
     """A game's own meta-command (Horde's ``stops``, alone or after a seat): answered, True."""
     words = text.lower().split()

@@ -87,3 +87,17 @@ def test_the_completion_of_the_prompt_reads_the_state() -> None:
     assert completion.lines(state, "p1", "block #1 with Gri") == ["block #1 with Grizzly Bears"]
     assert completion.lines(state, "p1", "stops horde-spells in") == ["stops horde-spells instant"]
     assert completion.lines(state, "p1", "pa") == ["pass"]
+
+
+def test_a_full_screen_gets_the_same_completion() -> None:
+    """The live screen's input line (prompt_toolkit) completes as the line prompt does."""
+    from prompt_toolkit.document import Document
+
+    from cardcli.terminal import screen_completer
+
+    session, _ = new_session("horde", seed=1, players=2, setup=SCENE)
+    completer = screen_completer(session, lambda: "p1")
+    found = list(completer.get_completions(Document("block #1 with Gri"), None))
+    assert [(c.text, c.start_position) for c in found] == [("Grizzly Bears", -3)]
+    found = list(completer.get_completions(Document("p2 play "), None))
+    assert [c.text for c in found] == ["Plains"]
