@@ -105,6 +105,18 @@ def test_horde_spells_instant_stops_only_when_the_team_could_cast_a_spell(tmp_pa
         "p2: {library: [Island, Island]}\n",
         encoding="utf-8",
     )
+    elves = tmp_path / "elves.yaml"  # Giant Growth paid by Llanowar Elves alone: a spell
+    elves.write_text(
+        "turn: 7\nactive: horde\nstep: upkeep\nhorde: {library: [Zombie, Zombie]}\n"
+        "p1: {battlefield: [Llanowar Elves], hand: [Giant Growth], library: [Forest]}\n"
+        "p2: {library: [Island, Island]}\n",
+        encoding="utf-8",
+    )
+    game, _ = _session(str(elves))
+    game.submit("stops default")
+    game.submit("stops horde-spells instant")
+    game.submit("pass")
+    assert game.state.table.stack, "Giant Growth can be cast with the Elves' mana"
     for mode, asked in (("able", True), ("instant", False), ("never", False)):
         game, _ = _session(str(pinger))
         game.submit("stops default")

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardcli.magic.actions import actions_for, team_can_act
+from cardcli.magic import casting, costs
+from cardcli.magic.actions import actions_for, mana_of, other_mana, team_can_act
 
 if TYPE_CHECKING:
     from cardcli.magic.objects import Team
@@ -62,6 +63,7 @@ ORDER = (
     "cleanup",
 )
 UNTIL = ("combat", "my turn")
+CASTS = ("cast", "evoke", "kicked", "overload")  # the actions that cast a spell
 
 
 # The stops a person at a terminal starts with, as MTGO and Arena set theirs: in the team's
@@ -154,12 +156,34 @@ def passes(table: Table, team: Team) -> bool:
     if mode == "never":
         return True
     if mode == "instant":
-        return not any(
-            action.kind in ("cast", "evoke", "kicked", "overload")
-            for player in team.names
-            for action in actions_for(table, player)
-        )
+        return not any(_could_cast(table, player) for player in team.names)
     return not team_can_act(table, team.names)
+
+
+def _could_cast(table: Table, player: str) -> bool:
+    """Could ``player`` cast a spell now, paying with its lands or with its mana creatures,
+    rocks and Treasures too?"""
+    if any(a.kind in CASTS for a in actions_for(table, player)):
+        return True
+    extra = other_mana(table, player)
+    if not extra:
+        return False
+    fixed, units = mana_of(table, player, extra)
+    pool = table.players[player].pool
+    saved = dict(pool)
+    try:
+        for kind, count in fixed.items():
+            pool[kind] = pool.get(kind, 0) + count
+        sources = costs.mana_sources(table, player) + units
+        return any(
+            "Land" not in obj.proto.types
+            and casting.cast_problem(table, player, obj, None, sources=sources, explain=False)
+            is None
+            for obj in table.players[player].hand
+        )
+    finally:
+        pool.clear()
+        pool.update(saved)
 
 
 def _anybody_attacks(table: Table) -> bool:
