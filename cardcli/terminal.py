@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Game
 from cardcli.engine.loop import Quit
-from cardcli.engine.session import SHOWN_CHARS, Outcome, Session, clean_line
+from cardcli.engine.session import MAX_COMMAND_CHARS, SHOWN_CHARS, Outcome, Session, clean_line
 from cardcli.fit import wrap_line
 from cardcli.printable import one_line, shortened
 
@@ -24,7 +24,7 @@ if (
 ):  # pathlib costs a few ms of start-up: imported where a path is made, not at import.
     from pathlib import Path
 
-MAX_READ_LINE = 10_000  # characters of a script line kept; the rest is skipped
+MAX_READ_LINE = MAX_COMMAND_CHARS  # characters of a script line kept; the rest is skipped
 MAX_PASSED_LINE = (
     1_000_000  # an over-long line passes on its length up to this (replay's MAX_LENGTH)
 )
@@ -307,12 +307,35 @@ def result_text(game: Game | None, result: dict[str, Any]) -> str:
     return f"game over: winner {winners} ({scores})"
 
 
+CTRL_C = "\x03"
+
+
+def _vdisable(fd: int) -> int:
+    """The value that turns a terminal's special character off (0 on Linux)."""
+    try:
+        value = os.fpathconf(fd, "PC_VDISABLE")
+    except (OSError, ValueError):
+        return 0
+    return value if 0 <= value < 256 else 0
+
+
+class ClearLine(Exception):
+    """Ctrl-C with text on the line: the line is dropped, the game goes on."""
+
+
 class Prompt:
-    """Interactive input with line editing and history; answers meta-commands itself."""
+    """Interactive input with line editing and history; answers meta-commands itself.
+
+    Tab completes (the game's ``complete``, else its legal commands and the
+    meta-commands) and never puts a tab into a line; Ctrl-C with text on the line
+    clears it, on an empty line it ends the game as before (the log can be resumed).
+    """
 
     def __init__(self, session: Session, out: Callable[[str], None]) -> None:
         self.session = session
         self.out = out
+        self.seat: str | None = None
+        self.matches: list[str] = []
         self.history = history_path(session.game.name)
         try:
             import readline
@@ -323,30 +346,162 @@ class Prompt:
                 readline.read_history_file(str(self.history))
         except (ImportError, OSError):
             self.readline = None
+        self.ctrl_c_bound = False
+        if self.readline is not None:
+            with contextlib.suppress(Exception):  # a readline without these keeps its own
+                self.readline.set_completer(self._complete)
+                self.readline.set_completer_delims(" ")
+                if "libedit" in (self.readline.__doc__ or ""):
+                    self.readline.parse_and_bind("bind ^I rl_complete")
+                else:
+                    self.readline.parse_and_bind("tab: complete")
+                    # Ctrl-C: to the line's end, a literal ^C, Enter (see ``_input``).
+                    self.readline.parse_and_bind(r'"\C-c": "\C-e\C-v\C-c\C-m"')
+                    self.ctrl_c_bound = True
+
+    def _complete(self, text: str, number: int) -> str | None:
+        """readline's completer: the ``number``-th way to complete the word ``text``."""
+        if number == 0:
+            try:
+                line = self.readline.get_line_buffer()
+                begin, end = self.readline.get_begidx(), self.readline.get_endidx()
+                found = completions(self.session, self.seat, line[:end])
+                self.matches = [whole[begin:] for whole in found if len(whole) > begin]
+                if len(self.matches) == 1:  # one way: the word is whole, the next may follow
+                    self.matches[0] += " "
+            except Exception:  # completion never breaks the prompt
+                self.matches = []
+        return self.matches[number] if number < len(self.matches) else None
+
+    def _input(self, prompt: str) -> str:
+        """One line; Ctrl-C raises ``ClearLine`` if there was text on it, else
+        ``KeyboardInterrupt`` as before.
+
+        The terminal's interrupt key is turned off while a line is read (GNU readline
+        only), so Ctrl-C reaches readline as a key, bound to end the line with a
+        ``^C`` (0x03) the prompt recognises; a signal would find the line gone.
+        """
+        readline = self.readline
+        if not self.ctrl_c_bound or not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return self._read(prompt)
+        import termios
+
+        fd = sys.stdin.fileno()
+        try:
+            saved = termios.tcgetattr(fd)
+            changed = [*saved[:6], list(saved[6])]
+            changed[6][termios.VINTR] = bytes([_vdisable(fd)])
+            termios.tcsetattr(fd, termios.TCSANOW, changed)
+        except (termios.error, OSError, ValueError):
+            return self._read(prompt)
+        try:
+            raw = self._read(prompt)
+        finally:
+            with contextlib.suppress(termios.error, OSError):
+                termios.tcsetattr(fd, termios.TCSANOW, saved)
+        if not raw.endswith(CTRL_C):
+            return raw
+        with contextlib.suppress(Exception):  # the ^C line is no line of the history
+            readline.remove_history_item(readline.get_current_history_length() - 1)
+        if raw[: -len(CTRL_C)].strip():
+            raise ClearLine
+        raise KeyboardInterrupt
+
+    @staticmethod
+    def _read(prompt: str) -> str:
+        if sys.stdout.isatty():
+            return input(prompt)
+        # stdout carries the log: the prompt goes to stderr
+        sys.stderr.write(prompt)
+        sys.stderr.flush()
+        return input()
 
     def __call__(self, seat: str | None) -> str | None:
+        self.seat = seat
         while True:
             prompt = f"{seat or ''}> "
             try:
-                if sys.stdout.isatty():
-                    raw = input(prompt)
-                else:  # stdout carries the log: the prompt goes to stderr
-                    sys.stderr.write(prompt)
-                    sys.stderr.flush()
-                    raw = input()
+                raw = self._input(prompt)
             except EOFError:
                 self.out("")
                 return None
-            text = clean_line(raw)
+            except ClearLine:
+                continue  # the terminal showed ^C; a fresh prompt
+            text = clean_line(raw.replace("\t", " "))  # a pasted tab is a space, never logged
             if text is None:
                 continue
             if self.readline is not None:
                 with contextlib.suppress(OSError):
                     self.readline.write_history_file(str(self.history))
+            if answer_game_meta(self.session, text, self.out):
+                continue
             meta = meta_command(text, seat)
             if meta is None:
                 return text
             answer_meta(self.session, meta[0], meta[1], self.out)
+
+
+def completions(session: Session, seat: str | None, before: str) -> list[str]:
+    """The whole lines the text before the cursor may become (Tab at the prompt)."""
+    game = session.game
+    if session.over:
+        return [w for w in META_COMMANDS if w.startswith(before.lower())]
+    if game.complete is not None:
+        return game.complete(session.state, seat, before)
+    mover = session.state.to_move() or seat
+    legal = session.state.legal_commands(mover) if mover is not None else []
+    found = [*legal, *META_COMMANDS, *game.meta]
+    return sorted({f for f in found if f.lower().startswith(before.lower())})
+
+
+def screen_completer(session: Session, seat: Callable[[], str | None]) -> Any:
+    """``completions`` as a prompt_toolkit ``Completer``, for a full screen's input line
+    (``Buffer(completer=...)``): each way to complete the word before the cursor."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class Lines(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            before = document.text_before_cursor
+            begin = before.rfind(" ") + 1
+            try:
+                found = completions(session, seat(), before)
+            except Exception:  # completion never breaks the screen
+                return
+            for whole in found:
+                if len(whole) > begin:
+                    yield Completion(whole[begin:], start_position=begin - len(before))
+
+    return Lines()
+
+
+def answer_game_meta(session: Session, text: str, out: Callable[[str], None]) -> bool:
+    """A game's own meta-command (Horde's ``stops``, alone or after a seat): answered, True."""
+    words = text.lower().split()
+    if words and re.fullmatch(r"p[1-9]", words[0]):
+        words = words[1:]
+    if len(words) != 1 or words[0] not in session.game.meta:
+        return False
+    out(session.game.meta[words[0]](session.state, width()))
+    return True
+
+
+def start_at_terminal(session: Session, out: Callable[[str], None]) -> None:
+    """A person's game at a terminal begins with the game's ``terminal_start`` commands
+    (Horde's ``stops default``), logged like any and said in a line each (the board is
+    on screen already); a resumed game that has them goes on without."""
+    start = session.game.terminal_start
+    if start is None or session.over:
+        return
+    humans = [seat for seat, who in session.controllers.items() if who == "human"]
+    for text in start(session.state):
+        outcome = session.submit(text, seat=humans[0] if humans else None)
+        if not outcome.accepted:
+            out(f"'{text}' was refused: {outcome.reason}")
+            continue
+        for line in outcome.lines[1:]:
+            said = session.game.describe(line)
+            if said:
+                out(said)
 
 
 def meta_command(text: str, seat: str | None) -> tuple[str, str | None] | None:
@@ -373,10 +528,11 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
     if word == "help":
         from cardcli.fit import fit_help
 
+        own = "".join(f", {name}" for name in session.game.meta)
         out(fit_help(session.game.help_text, width() - 1))
         out(
             fit_help(
-                "At the prompt also: moves (legal commands), hint, show (the board), quit.",
+                f"At the prompt also: moves (legal commands), hint, show (the board){own}, quit.",
                 width() - 1,
             )
         )
@@ -411,6 +567,8 @@ class ScriptReader:
     def __call__(self, seat: str | None) -> str | None:
         for entry in self.lines:
             text = entry.text if isinstance(entry, ScriptLine) else entry
+            if answer_game_meta(self.session, text, self.out):
+                continue
             meta = meta_command(text, seat)
             if meta is not None:
                 answer_meta(self.session, meta[0], meta[1], self.out)

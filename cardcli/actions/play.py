@@ -122,6 +122,8 @@ def drive(
     plain: bool = False,
 ) -> int:
     """Play on with the given input; a resumed real-time game first ``catch_up``."""
+    if interactive:  # a person's game begins with the game's own commands (Horde's stops)
+        terminal.start_at_terminal(session, out)
     if interactive and session.game.timed:
         return _drive_live(session, strict, out, log_path, catch_up)
     if interactive and not plain and session.game.areas is not None:

@@ -23,6 +23,8 @@ def drive_screen(
     from cardcli.live_turns import TurnScreen
 
     def meta(text: str, seat: str | None, say: Callable[[str], None]) -> bool:
+        if terminal.answer_game_meta(session, text, say):  # the game's own (Horde's ``stops``)
+            return True
         asked = terminal.meta_command(text, seat)
         if asked is None:
             return False
@@ -42,6 +44,7 @@ def drive_screen(
         terminal.history_path(session.game.name),
         narrate,
         to_stderr=not terminal.stdout_is_terminal(),
+        complete=lambda seat, text: terminal.completions(session, seat, text),
     )
     screen.say("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
     end = screen.run(lambda: run(session, screen.read, show=screen.show, strict=strict))

@@ -255,6 +255,15 @@ class Game:
     variants: Callable[[Options], list[tuple[str, Options]] | None] | None = None
     """``simulate``: options that stand for several runs (Horde's ``--players all``): the
     label and options of each, played and summarized one after another; None: one run."""
+    terminal_start: Callable[[Any], list[str]] | None = None
+    """(state) -> the commands a game with a person at a terminal begins with, logged like
+    any (Horde's ``stops default``); [] when the state has them already (a resumed game)."""
+    meta: Mapping[str, Callable[[Any, int], str]] = field(default_factory=dict)
+    """The game's own meta-commands, never logged: a word -> (state, width) -> its text
+    (Horde's ``stops``)."""
+    complete: Callable[[Any, str | None, str], list[str]] | None = None
+    """Tab at the prompt: (state, seat, the line before the cursor) -> the whole lines it
+    may become. None: the legal commands and the meta-commands."""
     prepare: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     """CLI side, after each ``data`` option is loaded: the given values with the
     game's file-backed defaults filled in (a bundled deck when none is given).

@@ -18,7 +18,12 @@ from cardcli.engine.rng import RNG_ID, DecisionRng, rng_for
 from cardcli.engine.seating import Seating
 
 HUMAN = "human"
-MAX_COMMAND_CHARS = 500  # longer lines are rejected, and logged shortened
+# Longer lines are rejected, and logged shortened. No legal game reaches it: the
+# longest command a game needs names each of its creatures once (``attack #17
+# #18 ...``, three to ten characters an id), and 100,000 characters are over ten
+# thousand creatures (``attack all`` names them in two words). It bounds hostile
+# input: a line is refused by its length before it is parsed.
+MAX_COMMAND_CHARS = 100_000
 SHOWN_CHARS = 80  # how much of an over-long line the log keeps
 
 Sink = Callable[[Line], None]
@@ -275,7 +280,9 @@ class Session:
                     raise Refusal(reason, acting)
                 return acting, state.apply(command, acting)
             decider = acting
-            if self._team_decisions:  # the seat to move decides for its team
+            # The seat to move decides for its team; a setting of the table (``anyone``:
+            # Horde's stops) is any person's to give.
+            if self._team_decisions and not getattr(command, "anyone", False):
                 decider = state.to_move() or acting
             controller = controllers.get(decider, HUMAN)
             if controller != (bot or HUMAN):

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardcli.magic import casting, combat, delayed, resolve, sba, triggers
-from cardcli.magic.actions import team_can_act
+from cardcli.magic import casting, combat, delayed, resolve, sba, stops, triggers
 from cardcli.magic.choices import Answers, NeedDecision, ask
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj
@@ -129,11 +128,7 @@ def _step_once(table: Table) -> None:
             return
         do_pass(table)
         return
-    passing = table.extra.get("passing")
-    if passing == [team.name, table.turn]:
-        do_pass(table, automatic=True)  # the team said "pass turn"
-        return
-    if table.actions >= MAX_ACTIONS or not team_can_act(table, team.names):
+    if table.actions >= MAX_ACTIONS or stops.passes(table, team):  # "pass turn", stops
         do_pass(table, automatic=True)
         return
     table.pending = Decision(

@@ -10,7 +10,7 @@ from typing import Any
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
 from cardcli.engine.rng import Rng
-from cardcli.games.horde import loading
+from cardcli.games.horde import completion, loading, stops
 from cardcli.games.horde.bots import BOTS
 from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.narration import narrate, resolving_now
@@ -254,6 +254,8 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   choose #17 | yes | 3 | done     answer what the game asks (targets, X, discards, damage: #21=2 horde=3)
   pass                            pass priority (the team passes as one) / finish declaring
   pass turn                       keep passing priority until this turn ends
+  pass until combat | my turn     pass on until attackers are declared/our turn
+  stops [NAME MODE | default]     where we are asked ('stops' lists them)
   cancel                          take back a spell whose choices are not made yet
   keep | mulligan                 before the first turn
   adjust life -3 | poison 2 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
@@ -295,4 +297,7 @@ GAME = Game(
     summarize=summarize,
     prepare=prepare,
     variants=variants,
+    terminal_start=stops.terminal_start,
+    meta={"stops": stops.show},
+    complete=completion.lines,
 )

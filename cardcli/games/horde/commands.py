@@ -181,6 +181,10 @@ def parse(text: str) -> Command:
         raise InvalidCommand(unknown_command(words[0], (*VERBS, *ALIASES), USAGE))
     if verb == "pass" and [a.lower() for a in args] == ["turn"]:
         return Pass(player, turn=True)
+    if verb == "pass" and args and args[0].lower() == "until":  # pass until combat | my turn
+        from cardcli.games.horde.stops import parse_until
+
+        return parse_until(player, args[1:])
     if verb in ("pass", "cancel", "keep", "mulligan"):
         if args:
             raise InvalidCommand(

@@ -11,6 +11,7 @@ accepted and never listed.
 from __future__ import annotations
 
 from cardcli.games.horde import opening
+from cardcli.games.horde.stops import until_moves
 from cardcli.games.horde.variant import HORDE
 from cardcli.magic import combat, requirements
 from cardcli.magic.actions import Action, actions_for
@@ -32,7 +33,7 @@ def legal(table: Table, seat: str) -> list[str]:
             return []
         return ["keep", "mulligan"] if opening.may_mulligan(table, seat) else ["keep"]
     if kind == "priority":
-        found = ["pass", "pass turn"]
+        found = ["pass", "pass turn", *until_moves(table)]
         for player in table.players[seat].team.players:
             for action in actions_for(table, player.name):
                 found.append(_action_text(action))

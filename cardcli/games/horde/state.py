@@ -9,7 +9,7 @@ from typing import Any
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import IllegalCommand
 from cardcli.engine.game import Command, Event, Options, State
-from cardcli.games.horde import adjust, commands, handing, moves, opening
+from cardcli.games.horde import adjust, commands, handing, moves, opening, stops
 from cardcli.games.horde.commands import (
     Activate,
     Adjust,
@@ -82,6 +82,8 @@ class HordeState(State):
         return renamed if commands.parse(renamed) == replace(command, card=meant.name) else text
 
     def parse(self, text: str) -> Command:
+        if stops.is_stops(text):  # stops NAME MODE ... (stops.py)
+            return stops.parse(text)
         return commands.parse(text)
 
     def apply(self, command: Command, seat: str) -> list[Event]:
@@ -95,6 +97,8 @@ class HordeState(State):
             )
         if isinstance(command, handing.Auto):  # the team's combat handed to its bots, or back
             handing.apply(table, seat, command)
+        elif isinstance(command, stops.SetStops):  # a setting of the table, at any time
+            stops.set_stops(table, command)
         elif isinstance(command, Adjust):
             adjust.apply(table, seat, command.what, list(command.args))
             pending = table.pending
@@ -136,6 +140,8 @@ class HordeState(State):
         table = self.table
         if isinstance(command, Pass):
             play.pass_priority(table, seat, rest_of_turn=command.turn)
+        elif isinstance(command, stops.PassUntil):
+            stops.pass_until(table, seat, command.until)
         elif isinstance(command, Play):
             play.play_land(table, seat, self._in_hand(seat, command.card, "play"))
         elif isinstance(command, Cast):

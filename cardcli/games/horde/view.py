@@ -364,6 +364,10 @@ def _ids(values: Any) -> str:
 def describe(line: dict[str, Any]) -> str | None:
     """One line for an event at the terminal; None to stay quiet."""
     kind = line.get("type")
+    if kind == "stops":
+        from cardcli.games.horde.stops import describe as stops_line
+
+        return stops_line(line)
     if kind == "turn":
         who = "the players'" if line["team"] == PLAYERS else "the Horde's"
         return f"== turn {line['turn']}: {who} turn {line['number']} =="
