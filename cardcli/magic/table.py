@@ -425,8 +425,9 @@ class Table(Board):
         self.emit({"type": "tapped", "ids": [obj.id], **({"why": why} if why else {})})
         return True
 
-    def tap_many(self, objs: list[Obj], why: str) -> None:
-        """Several permanents tapped at once (paying a cost): one event."""
+    def tap_many(self, objs: list[Obj], why: str, **said: Any) -> None:
+        """Several permanents tapped at once (paying a cost): one event (``said``: what else
+        it says, as a payment says which mana each land made)."""
         done = []
         for obj in objs:
             if not obj.tapped:
@@ -434,7 +435,7 @@ class Table(Board):
                 obj.touch()
                 done.append(obj.id)
         if done:
-            self.emit({"type": "tapped", "ids": done, "why": why})
+            self.emit({"type": "tapped", "ids": done, "why": why, **said})
 
     def untap(self, obj: Obj) -> bool:
         if not obj.tapped:

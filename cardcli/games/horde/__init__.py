@@ -98,6 +98,16 @@ OPTIONS = (
         absent="team-15",
     ),
     Option(
+        "mana_payment",
+        "choice",
+        "keep",
+        "which lands a spell's automatic payment taps: keep (those whose colours the hand and "
+        "abilities do not need, saying which land made which mana) or in-order (the plain "
+        "order: older logs, written before this option, played so and replay so)",
+        ("keep", "in-order"),
+        absent="in-order",
+    ),
+    Option(
         "mulligan",
         "choice",
         "london",

@@ -34,6 +34,7 @@ RULE_OPTIONS = (
     "horde_haste",
     "mulligan",
     "poison",
+    "mana_payment",
 )
 
 

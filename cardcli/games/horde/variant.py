@@ -262,6 +262,11 @@ class HordeVariant(Variant[Table]):
     def cost_to_pay(self, table: Table, player: Player, cost: ManaCost) -> ManaCost | None:
         return None if player.name == HORDE else cost
 
+    def keeps_mana(self, table: Table) -> bool:
+        """``--mana-payment keep`` (the default): the payment keeps what the hand needs and
+        says which land made which mana; ``in-order``: as logs written before it."""
+        return bool(self.rules.get("mana_payment", "keep") == "keep")
+
     def cannot_lose(self, table: Table, team: Team) -> bool:
         return team.name == HORDE
 

@@ -445,6 +445,12 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "mana":
         source = f" with #{line['source']}" if "source" in line else ""
         return f"{line['who']} adds {line['added']}{source}"
+    if kind == "tapped" and "mana" in line:  # a payment: which land made which mana
+        paid = ", ".join(
+            f"#{oid} {card} {{{kind}}}"
+            for oid, card, kind in zip(line["ids"], line["cards"], line["mana"], strict=True)
+        )
+        return f"{line['who']} taps {paid}"
     if kind == "land_played":
         return f"{line['player']} plays {line['card']}"
     if kind == "attackers":
