@@ -154,3 +154,21 @@ def test_at_the_prompt_the_payment_leaves_a_plains_and_says_what_it_tapped(
         term.process.wait(timeout=30)
     finally:
         term.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_at_the_prompt_a_command_tower_without_a_commander_is_named_and_refused(
+    cardcli_exe: Path, tmp_path: Path
+) -> None:
+    setup = str(SETUPS / "mana-command-tower-alone.yaml")
+    term = Pty(cardcli_exe, ["play", "horde", "--setup", setup], tmp_path)
+    try:
+        term.wait_for("p1>")
+        term.type("p1 play Command Tower\r")
+        term.wait_for("p1 has no commander: #17 Command Tower adds no mana for them (903.4f)")
+        term.type("p1 tap #6 G\r")
+        term.wait_for("#6 Command Tower adds no mana now (903.4f")
+        term.type("quit\r")
+        term.process.wait(timeout=30)
+    finally:
+        term.close()

@@ -24,6 +24,7 @@ from cardcli.magic import relics
 from cardcli.magic.board import Board, Event, Move
 from cardcli.magic.cards import Ability, Proto
 from cardcli.magic.chars import Chars
+from cardcli.magic.identity_mana import identity_word
 from cardcli.magic.objects import Obj, Target, Team
 from cardcli.magic.sources import DamageSource
 from cardcli.magic.variant import Variant
@@ -180,6 +181,8 @@ class Table(Board):
             relics.landed(self, landed)
         for new in entered:
             self._entered_triggers(new, entered)
+            if new.proto.mana_abilities and new.controller in self.players:
+                identity_word(self, new)  # 903.4f: a Command Tower that adds no mana says so
         if entered and self.watchers["permanents_enter"]:
             self._batch_entered(entered)
         return results

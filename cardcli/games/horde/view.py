@@ -388,6 +388,11 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "commander":
         colours = "".join("{" + c + "}" for c in line["identity"]) or "colourless"
         return f"{line['who']}'s commander: {' and '.join(line['cards'])} (identity {colours})"
+    if kind == "no_identity_mana":  # 903.4f
+        whose = "no commander" if line["commander"] == "none" else "a colourless commander"
+        cards = (f"#{line['id']} " if "id" in line else "") + " and ".join(line["cards"])
+        verb = "adds" if len(line["cards"]) == 1 else "add"
+        return f"{line['who']} has {whose}: {cards} {verb} no mana for them (903.4f)"
     if kind == "damage_as_counters":
         return (
             f"{line['why']}: instead of {line['amount']} damage to #{line['target']}, "
