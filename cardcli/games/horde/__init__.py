@@ -108,6 +108,16 @@ OPTIONS = (
         absent="in-order",
     ),
     Option(
+        "horde_choices",
+        "choice",
+        "chance",
+        "how the Horde decides: chance (every choice by its labelled random stream, as the "
+        "text says) or policy (the weakest sacrificed first and other policies: older logs, "
+        "written before this option, played so and replay so)",
+        ("chance", "policy"),
+        absent="policy",
+    ),
+    Option(
         "mulligan",
         "choice",
         "london",

@@ -36,6 +36,7 @@ RULE_OPTIONS = (
     "mulligan",
     "poison",
     "mana_payment",
+    "horde_choices",
 )
 
 
