@@ -38,6 +38,15 @@ def test_generic_mana_comes_from_the_type_with_most_to_spare() -> None:
     assert sorted(k for _, k in kept.taps) == ["R", "R", "R"]  # both Plains kept
 
 
+def test_a_hybrid_symbol_is_paid_with_the_colour_the_hand_needs_less() -> None:
+    lands = [(1, ("G",)), (2, ("G",)), (3, ("W",))]
+    cost = ManaCost.parse("{G/W}")  # (Kalonian Tusker, {G}{G}, in hand)
+    plain = pay(cost, {}, lands, 0)
+    kept = pay(cost, {}, lands, 0, keep=lambda: {"G": 2})
+    assert plain is not None and plain.taps == [(1, "G")]  # (the old payment)
+    assert kept is not None and kept.taps == [(3, "W")]
+
+
 def test_the_pool_pays_first_whatever_is_kept() -> None:
     plan = pay(ManaCost.parse("{1}"), {"W": 1}, [(1, ("R",))], 0, keep=lambda: {"W": 1})
     assert plan is not None and plan.pool_used == {"W": 1} and plan.taps == []

@@ -188,7 +188,12 @@ def pay(
     units: list[tuple[int, tuple[str, ...]]] = []  # (-1 for pool, the types) per unit
     for kind in MANA_TYPES:
         units.extend((-1, (kind,)) for _ in range(pool.get(kind, 0)))
-    units.extend(sorted(lands, key=lambda s: (len(s[1]), s[0])))
+    order = sorted(lands, key=lambda s: (len(s[1]), s[0]))
+    if keep is not None:
+        keep = _once(keep)
+        if (cost.hybrid or cost.two_hybrid or cost.phyrexian) and len({k for _, k in lands}) > 1:
+            order = _spare_first(order, keep())  # {G/W} paid with the colour the hand needs less
+    units.extend(order)
     demands: list[tuple[str, ...]] = [(c,) for c in cost.colored]
     demands.extend(cost.hybrid)
     match = _match(demands, units)
@@ -247,6 +252,29 @@ def pay(
     for unit_index in spent:
         _spend(plan, units[unit_index], None)
     return plan
+
+
+def _once(keep: Keep) -> Keep:
+    """``keep``, asked once however often its answer is wanted."""
+    known: list[Mapping[str, int]] = []
+
+    def ask() -> Mapping[str, int]:
+        if not known:
+            known.append(keep())
+        return known[0]
+
+    return ask
+
+
+def _spare_first(lands: list[Source], need: Mapping[str, int]) -> list[Source]:
+    """``lands`` (fewest kinds first, as ``pay`` orders them), among equals those whose
+    scarcest kind has the most to spare beyond ``need`` first: a hybrid or Phyrexian symbol,
+    which either kind pays, takes those."""
+    plenty: dict[str, int] = {}
+    for _, kinds in lands:
+        for kind in kinds:
+            plenty[kind] = plenty.get(kind, 0) + 1
+    return sorted(lands, key=lambda s: (len(s[1]), -min(plenty[k] - need.get(k, 0) for k in s[1])))
 
 
 def _keeping(
