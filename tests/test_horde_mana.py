@@ -181,3 +181,24 @@ def test_at_the_prompt_a_command_tower_without_a_commander_is_named_and_refused(
         term.process.wait(timeout=30)
     finally:
         term.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_at_the_prompt_a_refused_payment_names_the_mana_creature_to_tap(
+    cardcli_exe: Path, tmp_path: Path
+) -> None:
+    setup = str(SETUPS / "mana-elves-and-lands.yaml")
+    term = Pty(cardcli_exe, ["play", "horde", "--setup", setup], tmp_path)
+    try:
+        term.wait_for("p1>")
+        term.type("p1 cast Centaur Courser\r")
+        term.wait_for("first tap #6 Llanowar Elves")
+        term.type("p1 tap #6\r")
+        term.wait_for("p1 adds {G} with #6")
+        term.type("p1 cast Centaur Courser\r")
+        term.wait_for("p1 taps #7 Forest {G}, #8 Forest {G}")
+        term.wait_for("p1 casts Centaur Courser")
+        term.type("quit\r")
+        term.process.wait(timeout=30)
+    finally:
+        term.close()
