@@ -59,6 +59,10 @@ def test_a_token_copy_with_an_exception_of_type_is_an_artifact() -> None:
     session, _ = new_session("horde", seed=1, setup=str(spec.parent / "setups/token-copies.yaml"))
     assert session.submit("p1 cast Molten Duplication -> #9").accepted
     table = session.state.table  # type: ignore[attr-defined]
+    # (The payment keeps two Forests for Second Harvest, an instant: the team may respond, so
+    # the spell and then the token's trigger wait for the team to pass.)
+    while table.stack:
+        assert session.submit("pass").accepted
     token = table.objects[27]
     chars = table.chars(token)
     assert token.name == "Woodland Champion" and token.card_no is None

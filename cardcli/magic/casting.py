@@ -33,7 +33,7 @@ from cardcli.magic.costs import (
 )
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, payable
-from cardcli.magic.manause import pay_and_run
+from cardcli.magic.manause import pay_and_run, tap_first_hint
 from cardcli.magic.modes import can_choose, choose_modes, modes_event
 from cardcli.magic.objects import Obj, StackItem, Target
 from cardcli.magic.sources import DamageSource
@@ -179,7 +179,8 @@ def cast_problem(
                 have = ", ".join(f"#{oid} {''.join(k)}" for oid, k in lands) or "none"
                 return (
                     f"{player} cannot pay {cost.with_x(x or 0)} for {obj.name}"
-                    f" (untapped lands: {have}; pool: {pool_text(pool)})"
+                    f" (untapped lands: {have}; pool: {pool_text(pool)}"
+                    f"{tap_first_hint(table, player)})"
                 )
     if proto.additional_cost is not None:
         try:  # 601.2f-h: an additional cost must be payable too (without paying mana too)

@@ -14,6 +14,7 @@ from cardcli.magic.choices import Answers, ask
 from cardcli.magic.crew import check_crew
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost, Plan, Source, pay, symbols
+from cardcli.magic.mana_keep import kept_for
 from cardcli.magic.manaopts import choices_of, condition_holds, pain_of
 from cardcli.magic.objects import Obj
 
@@ -276,28 +277,36 @@ def sacrifice_options(table: Table, player: str, source: Obj, cost: ActivationCo
 
 
 def payment(
-    table: Table, player: str, cost: ManaCost | None, x: int = 0, costly: bool = True
+    table: Table,
+    player: str,
+    cost: ManaCost | None,
+    x: int = 0,
+    costly: bool = True,
+    keeping: bool = True,
 ) -> Plan | None:
     """How ``player`` pays ``cost`` from their pool and lands, or None. Free mana first: a
     costly ability (a pain land's coloured mana, a horizon land's) is used only if the cost
     cannot be paid without, and only if ``costly`` (an effect's payment runs no mana
-    ability's side effects: it pays with free mana only)."""
+    ability's side effects: it pays with free mana only). ``keeping``: the lands left
+    untapped keep the colours the player's hand and abilities ask for (``mana_keep``)."""
     if cost is None:
         return Plan()
     p = table.players[player]
     life = p.team.life if p.team.life is not None else 0
     sources, dear = land_sources(table, player)
+    keeping = keeping and table.variant.keeps_mana(table)
+    keep = (lambda: kept_for(table, player)) if keeping else None
     if not dear:
-        return pay(cost.with_x(x), p.pool, sources, life)
+        return pay(cost.with_x(x), p.pool, sources, life, keep=keep)
     cheap: list[Source] = []
     for oid, kinds in sources:
         left = tuple(k for k in kinds if k not in dear.get(oid, ()))
         if left:
             cheap.append((oid, left))
-    plan = pay(cost.with_x(x), p.pool, cheap, life)
+    plan = pay(cost.with_x(x), p.pool, cheap, life, keep=keep)
     if plan is not None or not costly:
         return plan
-    plan = pay(cost.with_x(x), p.pool, sources, life)
+    plan = pay(cost.with_x(x), p.pool, sources, life, keep=keep)
     if plan is None:
         return None
     pain = sum(dear[oid][kind] for oid, kind in plan.taps if kind in dear.get(oid, ()))
@@ -312,7 +321,7 @@ def max_x(table: Table, player: str, cost: ManaCost | None) -> int:
         return 0
     best = 0
     for x in range(1, MAX_X + 1):
-        if payment(table, player, cost, x) is None:
+        if payment(table, player, cost, x, keeping=False) is None:
             break
         best = x
     return best
@@ -334,7 +343,12 @@ def pay_plan(table: Table, player: str, plan: Plan) -> list[tuple[Obj, Ability]]
             ability = _ability_for(table, player, obj, kind)
             if ability is not None:
                 costly.append((obj, ability))
-        table.tap_many(tapped, "mana")
+        # The payment says which land made which mana (all untapped: the event lists them all).
+        said: dict[str, object] = {}
+        if table.variant.keeps_mana(table):
+            said = {"who": player, "cards": [o.name for o in tapped]}
+            said["mana"] = [kind for _oid, kind in plan.taps]
+        table.tap_many(tapped, "mana", **said)
         for _obj, ability in costly:
             if ability.cost is not None and ability.cost.life:
                 table.lose_life(player, ability.cost.life, "paid")

@@ -18,6 +18,7 @@ colours the cost does not ask for before the others, the most plentiful colour f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 COLORS = ("W", "U", "B", "R", "G")
@@ -160,18 +161,39 @@ class Plan:
 Source = tuple[int, tuple[str, ...]]  # (object id, the mana types it can make)
 
 
+Keep = Callable[[], Mapping[str, int]]  # what a payment keeps untapped, asked when it matters
+
+
 def pay(
-    cost: ManaCost, pool: dict[str, int], lands: list[Source], life: int, can_pay_life: bool = True
+    cost: ManaCost,
+    pool: dict[str, int],
+    lands: list[Source],
+    life: int,
+    can_pay_life: bool = True,
+    keep: Keep | None = None,
 ) -> Plan | None:
     """A way to pay ``cost`` (X already fixed) from ``pool`` and untapped ``lands``, or None.
 
-    ``life`` is what the payer could pay (119.4: no more than their life total).
+    ``life`` is what the payer could pay (119.4: no more than their life total). ``keep``
+    says, when asked, how many sources of each mana type the payer wants left untapped
+    (``mana_keep``): generic mana then comes from the type with the most to spare.
+
+    >>> lands = [(1, ("R",)), (2, ("W",)), (3, ("R",)), (4, ("R",)), (5, ("W",))]
+    >>> sorted(pay(ManaCost.parse("{2}{R}"), {}, lands, 0).taps)
+    [(1, 'R'), (2, 'W'), (5, 'W')]
+    >>> sorted(pay(ManaCost.parse("{2}{R}"), {}, lands, 0, keep=lambda: {"W": 1}).taps)
+    [(1, 'R'), (2, 'W'), (3, 'R')]
     """
     # Sources in order of preference: pool mana first, then lands making fewest colours.
     units: list[tuple[int, tuple[str, ...]]] = []  # (-1 for pool, the types) per unit
     for kind in MANA_TYPES:
         units.extend((-1, (kind,)) for _ in range(pool.get(kind, 0)))
-    units.extend(sorted(lands, key=lambda s: (len(s[1]), s[0])))
+    order = sorted(lands, key=lambda s: (len(s[1]), s[0]))
+    if keep is not None:
+        keep = _once(keep)
+        if (cost.hybrid or cost.two_hybrid or cost.phyrexian) and len({k for _, k in lands}) > 1:
+            order = _spare_first(order, keep())  # {G/W} paid with the colour the hand needs less
+    units.extend(order)
     demands: list[tuple[str, ...]] = [(c,) for c in cost.colored]
     demands.extend(cost.hybrid)
     match = _match(demands, units)
@@ -219,12 +241,66 @@ def pay(
     )
     if len(free) < generic:
         return None
+    spent = free[:generic]
+    if keep is not None and generic and len(free) > generic:
+        kinds = {units[i][1] for i in free if units[i][0] >= 0}
+        if len(kinds) > 1:
+            spent = _keeping(units, free, generic, keep(), plenty)
     plan = Plan(life=life_paid)
     for demand_index, unit_index in match.items():
         _spend(plan, units[unit_index], demands[demand_index])
-    for unit_index in free[:generic]:
+    for unit_index in spent:
         _spend(plan, units[unit_index], None)
     return plan
+
+
+def _once(keep: Keep) -> Keep:
+    """``keep``, asked once however often its answer is wanted."""
+    known: list[Mapping[str, int]] = []
+
+    def ask() -> Mapping[str, int]:
+        if not known:
+            known.append(keep())
+        return known[0]
+
+    return ask
+
+
+def _spare_first(lands: list[Source], need: Mapping[str, int]) -> list[Source]:
+    """``lands`` (fewest kinds first, as ``pay`` orders them), among equals those whose
+    scarcest kind has the most to spare beyond ``need`` first: a hybrid or Phyrexian symbol,
+    which either kind pays, takes those."""
+    plenty: dict[str, int] = {}
+    for _, kinds in lands:
+        for kind in kinds:
+            plenty[kind] = plenty.get(kind, 0) + 1
+    return sorted(lands, key=lambda s: (len(s[1]), -min(plenty[k] - need.get(k, 0) for k in s[1])))
+
+
+def _keeping(
+    units: list[tuple[int, tuple[str, ...]]],
+    free: list[int],
+    generic: int,
+    need: Mapping[str, int],
+    plenty: dict[str, int],
+) -> list[int]:
+    """The ``generic`` sources of ``free`` (in their order of preference) to spend, one at a
+    time the one whose scarcest type has the most to spare beyond ``need``: a source of a type
+    the hand asks for is spent only when no other is left. The pool's mana goes first."""
+    if not need:
+        return free[:generic]
+    left = dict(plenty)
+    rest = list(free)
+    spent: list[int] = []
+    while len(spent) < generic:
+        best = rest[0]
+        if units[best][0] >= 0:  # (pool mana, first in ``free``, is spent before any land)
+            best = max(rest, key=lambda i: min(left[k] - need.get(k, 0) for k in units[i][1]))
+        rest.remove(best)
+        spent.append(best)
+        for kind in units[best][1]:
+            left[kind] -= 1
+    return spent
 
 
 # Whether a cost can be paid, kept by what ``pay`` reads to decide it: the cost, the pool's

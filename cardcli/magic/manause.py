@@ -86,6 +86,24 @@ def use_option(table: Table, player: str, obj: Obj, option: ManaOption) -> None:
     run_side_effects(table, player, obj, ability)
 
 
+def tap_first_hint(table: Table, player: str) -> str:
+    """What a refused payment adds when a permanent other than a land could still make mana:
+    "; first tap #7 Llanowar Elves: creatures and artifacts pay only when tapped"; else ""."""
+    found = [
+        o
+        for o in table.acting.values()
+        if o.controller == player
+        and not o.tapped
+        and o.proto.mana_abilities
+        and "Land" not in o.proto.types
+        and usable_options(table, player, o)
+    ]
+    if not found:
+        return ""
+    named = ", ".join(f"#{o.id} {o.name}" for o in found[:3]) + (" ..." if len(found) > 3 else "")
+    return f"; first tap {named}: creatures and artifacts pay only when tapped"
+
+
 def pay_and_run(table: Table, player: str, plan: Plan) -> None:
     """Pay ``plan``; the costly mana abilities it used then do what else they do."""
     for obj, ability in pay_plan(table, player, plan):

@@ -24,6 +24,7 @@ from cardcli.magic import relics
 from cardcli.magic.board import Board, Event, Move
 from cardcli.magic.cards import Ability, Proto
 from cardcli.magic.chars import Chars
+from cardcli.magic.identity_mana import identity_word
 from cardcli.magic.objects import Obj, Target, Team
 from cardcli.magic.sources import DamageSource
 from cardcli.magic.variant import Variant
@@ -180,6 +181,8 @@ class Table(Board):
             relics.landed(self, landed)
         for new in entered:
             self._entered_triggers(new, entered)
+            if new.proto.mana_abilities and new.controller in self.players:
+                identity_word(self, new)  # 903.4f: a Command Tower that adds no mana says so
         if entered and self.watchers["permanents_enter"]:
             self._batch_entered(entered)
         return results
@@ -425,8 +428,9 @@ class Table(Board):
         self.emit({"type": "tapped", "ids": [obj.id], **({"why": why} if why else {})})
         return True
 
-    def tap_many(self, objs: list[Obj], why: str) -> None:
-        """Several permanents tapped at once (paying a cost): one event."""
+    def tap_many(self, objs: list[Obj], why: str, **said: Any) -> None:
+        """Several permanents tapped at once (paying a cost): one event (``said``: what else
+        it says, as a payment says which mana each land made)."""
         done = []
         for obj in objs:
             if not obj.tapped:
@@ -434,7 +438,7 @@ class Table(Board):
                 obj.touch(tapping=not self.statics_read_taps())
                 done.append(obj.id)
         if done:
-            self.emit({"type": "tapped", "ids": done, "why": why})
+            self.emit({"type": "tapped", "ids": done, "why": why, **said})
 
     def untap(self, obj: Obj) -> bool:
         if not obj.tapped:

@@ -67,6 +67,12 @@ class Variant(Generic[Table]):
         """The mana a player must pay for ``cost``; None: the player pays nothing."""
         return cost
 
+    def keeps_mana(self, table: Table) -> bool:
+        """Does the automatic payment keep the colours its payer still needs (``mana_keep``),
+        and say which mana each land made? (Else lands pay in their plain order, as older
+        logs were played.)"""
+        return True
+
     def check_end(self, table: Table) -> None:
         """Winning and losing rules of the variant, checked with state-based actions."""
 

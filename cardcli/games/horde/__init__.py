@@ -100,6 +100,26 @@ OPTIONS = (
         absent="team-15",
     ),
     Option(
+        "mana_payment",
+        "choice",
+        "keep",
+        "which lands a spell's automatic payment taps: keep (those whose colours the hand and "
+        "abilities do not need, saying which land made which mana) or in-order (the plain "
+        "order: older logs, written before this option, played so and replay so)",
+        ("keep", "in-order"),
+        absent="in-order",
+    ),
+    Option(
+        "horde_choices",
+        "choice",
+        "chance",
+        "how the Horde decides: chance (every choice by its labelled random stream, as the "
+        "text says) or policy (the weakest sacrificed first and other policies: older logs, "
+        "written before this option, played so and replay so)",
+        ("chance", "policy"),
+        absent="policy",
+    ),
+    Option(
         "mulligan",
         "choice",
         "london",

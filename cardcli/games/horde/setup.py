@@ -23,6 +23,7 @@ from cardcli.magic import flow
 from cardcli.magic.cards import Proto
 from cardcli.magic.chosen import WORD_COLORS
 from cardcli.magic.effects import token_proto
+from cardcli.magic.identity_mana import identity_mana_cards
 from cardcli.magic.table import Table
 
 OPENING_HAND = 7
@@ -34,6 +35,8 @@ RULE_OPTIONS = (
     "horde_haste",
     "mulligan",
     "poison",
+    "mana_payment",
+    "horde_choices",
 )
 
 
@@ -160,18 +163,22 @@ def set_commander(table: Table, seat: str, cards: list[dict[str, Any]]) -> None:
     set-up's ``commander``: only its colour identity is played, for "any color in your
     commander's color identity" (903.4: the colours of the mana symbols in its cost and rules
     text, and of its colour indicator; 903.4c: a pair's together)."""
-    if not cards:
-        return
     identity = frozenset(c for card in cards for c in Card.from_data(card).color_identity)
-    table.players[seat].commander_identity = identity
-    table.emit(
-        {
-            "type": "commander",
-            "who": seat,
-            "cards": [str(card["name"]) for card in cards],
-            "identity": "".join(c for c in "WUBRG" if c in identity),
-        }
-    )
+    if cards:
+        table.players[seat].commander_identity = identity
+        table.emit(
+            {
+                "type": "commander",
+                "who": seat,
+                "cards": [str(card["name"]) for card in cards],
+                "identity": "".join(c for c in "WUBRG" if c in identity),
+            }
+        )
+    if not identity:  # 903.4f: a word before their Command Tower is played
+        named = identity_mana_cards(table, seat)
+        if named:
+            why = "colourless" if cards else "none"
+            table.emit({"type": "no_identity_mana", "who": seat, "cards": named, "commander": why})
 
 
 def start(table: Table) -> None:

@@ -1,9 +1,10 @@
 """What is Horde's in the rules: the automated Horde, its turn, and winning and losing.
 
-The Horde never waits for anyone. Each of its choices is a documented policy,
-with a labelled stream of the seeded RNG where the text asks for chance
-("as randomly as possible, for example by a die roll"), and each appears in
-the log.
+The Horde never waits for anyone. Each of its choices is drawn from a labelled
+stream of the seeded RNG, as the text asks ("as randomly as possible, for
+example by a die roll"; ``chance.py``), and each appears in the log. The
+policies of ``--horde-choices policy`` (the weakest sacrificed first, ...) are
+kept for logs written before the option.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.games.horde.blocking import horde_blocks
+from cardcli.games.horde.chance import by_chance
 from cardcli.magic import casting, combat, proliferate
 from cardcli.magic.choices import Casting
 from cardcli.magic.decisions import Decision
@@ -37,6 +39,11 @@ class HordeVariant(Variant[Table]):
     def answer(self, table: Table, decision: Decision) -> list[str]:
         """The Horde's answer to a decision: chance, through a stream labelled by its kind."""
         rng = table.rng(f"horde:{decision.kind}")
+        if self.rules.get("horde_choices", "chance") == "chance":
+            picked = by_chance(decision, rng)
+            if picked is not None:
+                return picked
+        # (``--horde-choices policy``, as older logs played: the policies below.)
         options = list(decision.options)
         if decision.kind == "proliferate":  # what helps it, nothing else
             return [o for o in options if proliferate.wanted(table, decision.player, o)]
@@ -261,6 +268,11 @@ class HordeVariant(Variant[Table]):
 
     def cost_to_pay(self, table: Table, player: Player, cost: ManaCost) -> ManaCost | None:
         return None if player.name == HORDE else cost
+
+    def keeps_mana(self, table: Table) -> bool:
+        """``--mana-payment keep`` (the default): the payment keeps what the hand needs and
+        says which land made which mana; ``in-order``: as logs written before it."""
+        return bool(self.rules.get("mana_payment", "keep") == "keep")
 
     def cannot_lose(self, table: Table, team: Team) -> bool:
         return team.name == HORDE

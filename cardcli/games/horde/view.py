@@ -427,6 +427,11 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "commander":
         colours = "".join("{" + c + "}" for c in line["identity"]) or "colourless"
         return f"{line['who']}'s commander: {' and '.join(line['cards'])} (identity {colours})"
+    if kind == "no_identity_mana":  # 903.4f
+        whose = "no commander" if line["commander"] == "none" else "a colourless commander"
+        cards = (f"#{line['id']} " if "id" in line else "") + " and ".join(line["cards"])
+        verb = "adds" if len(line["cards"]) == 1 else "add"
+        return f"{line['who']} has {whose}: {cards} {verb} no mana for them (903.4f)"
     if kind == "damage_as_counters":
         return (
             f"{line['why']}: instead of {line['amount']} damage to #{line['target']}, "
@@ -484,6 +489,12 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "mana":
         source = f" with #{line['source']}" if "source" in line else ""
         return f"{line['who']} adds {line['added']}{source}"
+    if kind == "tapped" and "mana" in line:  # a payment: which land made which mana
+        paid = ", ".join(
+            f"#{oid} {card} {{{kind}}}"
+            for oid, card, kind in zip(line["ids"], line["cards"], line["mana"], strict=True)
+        )
+        return f"{line['who']} taps {paid}"
     if kind == "land_played":
         return f"{line['player']} plays {line['card']}"
     if kind == "attackers":
