@@ -162,11 +162,16 @@ def _zone(table: Table, zone: str, owner: str | None, width: int) -> str:
         if zone == "library":
             lines.append(f"{whose} library: {len(objs)} cards, hidden")
             continue
-        if zone == "hand" and seat == HORDE:
-            objs = [*(table.players[seat].zones.get("revealed") or []), *objs]
+        waiting = table.players[seat].zones.get("revealed") or []
+        if zone == "hand" and waiting:
+            lines.append(f"the Horde's revealed cards, still to cast: {len(waiting)}")
+            lines.extend(_listed(waiting, width))
         count = f"{len(objs)} card" + ("s" if len(objs) > 1 else "") if objs else "empty"
         order = ", oldest first" if zone == "graveyard" and len(objs) > 1 else ""
-        lines.append(f"{whose} {zone}: {count}{order}")
+        lines.append(
+            f"{whose} {zone}: {count}{order}"
+            + (" (cast next turn)" if zone == "hand" and seat == HORDE and objs else "")
+        )
         lines.extend(_listed(objs, width))
     return "\n".join(printable(line) for line in lines)
 
