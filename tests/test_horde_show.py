@@ -253,3 +253,31 @@ def test_a_game_without_show_forms_says_what_show_takes() -> None:
     session, _ = new_session("shuffle-mania", seed=7)
     said = asked(session, "show #3")
     assert said == "'show #3': show takes: show, show pN (the board with pN's hand)"
+
+
+def test_show_tells_combat_and_summoning_sickness(tmp_path: Path) -> None:
+    session = session_of(tmp_path)
+    lions = ids(session, "Savannah Lions")[0]
+    assert "summoning sick" not in asked(session, f"show #{lions}")
+    table = session.state.table  # type: ignore[attr-defined]
+    for _ in range(5):  # pass on to the declaration of attackers
+        if table.pending.kind == "attackers":
+            break
+        assert session.submit("pass").accepted
+    assert session.submit(f"attack #{lions}").accepted
+    assert "attacking horde" in asked(session, f"show #{lions}")
+    fresh = session_of(
+        tmp_path, BOARD.replace("[Savannah Lions,", "[{card: Savannah Lions, sick: true},")
+    )
+    assert "summoning sick" in asked(fresh, f"show #{lions}")
+
+
+def test_several_of_one_name_show_the_card_once(tmp_path: Path) -> None:
+    session = session_of(tmp_path)
+    said = asked(session, "show Zombie").splitlines()
+    assert said[-2:] == [
+        "Zombie, as printed: Creature — Zombie · 2/2",
+        "automated: the engine plays all of its text",
+    ]
+    mixed = asked(session, "show zomb")  # Zombie and Zombie Giant: no one card to print
+    assert "as printed" not in mixed

@@ -110,7 +110,30 @@ def _state(table: Table, obj: Obj) -> list[str]:
     attached = [o for o in table.battlefield.values() if o.attached_to == obj.id]
     if attached:
         words.append("with " + ", ".join(f"#{o.id} {o.name}" for o in attached))
+    fight = table.combat
+    if fight is not None and obj.id in fight.attackers:
+        target = fight.attackers[obj.id]
+        words.append(f"attacking {target if isinstance(target, str) else f'#{target}'}")
+        blockers = fight.blocked_by.get(obj.id)
+        if blockers:
+            words.append("blocked by " + " ".join(f"#{b}" for b in blockers))
+    if fight is not None and obj.id in fight.blocks:
+        words.append(f"blocking #{fight.blocks[obj.id]}")
+    if _sick(table, obj):
+        words.append("summoning sick")
     return words
+
+
+def _sick(table: Table, obj: Obj) -> bool:
+    """Can't attack or use {T} abilities yet (302.6), as the variant reads it."""
+    ch = table.chars(obj)
+    return (
+        obj.sick
+        and "Creature" in ch.types
+        and "haste" not in ch.keywords
+        and obj.controller in table.active_team.names
+        and not table.variant.ignores_summoning_sickness(table, obj)
+    )
 
 
 def _now_differs(table: Table, obj: Obj, proto: Proto) -> list[str]:
@@ -153,6 +176,19 @@ def card_lines(table: Table, obj: Obj, where: str, width: int = 80) -> list[str]
     if owner is None:
         who += f" (owner {obj.owner})"
     lines.extend(_wrap(" · ".join([where, who, *_state(table, obj)]), width))
+    lines.extend(_wrap(_status_line(proto), width))
+    return [printable(line) for line in lines]
+
+
+def printed_lines(proto: Proto, width: int = 80) -> list[str]:
+    """The card as printed, with no object's state: what several objects of one name share."""
+    cost = "" if proto.cost.is_free() else f" {proto.cost}"
+    head = type_line(proto.supertypes, proto.types, proto.subtypes)
+    if proto.power is not None and proto.toughness is not None and not proto.pt_cda:
+        head += f" · {proto.power}/{proto.toughness}"
+    lines = _wrap(f"{proto.name}{cost}, as printed: {head}", width)
+    for paragraph in rules_text(proto):
+        lines.extend(_wrap(paragraph, width, "  "))
     lines.extend(_wrap(_status_line(proto), width))
     return [printable(line) for line in lines]
 

@@ -17,7 +17,7 @@ from cardcli.cards.mtg.names import normalize
 from cardcli.games.horde.commands import Activate, parse
 from cardcli.games.horde.variant import HORDE
 from cardcli.games.horde.view import render
-from cardcli.magic.card_text import card_lines, fit, item_lines
+from cardcli.magic.card_text import card_lines, fit, item_lines, printed_lines
 from cardcli.magic.objects import Obj
 from cardcli.magic.table import Table
 from cardcli.printable import one_line, printable
@@ -126,7 +126,10 @@ def _named(table: Table, name: str, width: int) -> str:
     if len(found) == 1:
         obj = found[0]
         return "\n".join(card_lines(table, obj, where(table, obj), width))
-    return "\n".join(_several(table, name, found, width))
+    lines = _several(table, name, found, width)
+    if len({o.name for o in found}) == 1:
+        lines.extend(printed_lines(found[0].proto, width))  # one card: its text once
+    return "\n".join(lines)
 
 
 def _several(table: Table, name: str, found: list[Obj], width: int) -> list[str]:
