@@ -281,3 +281,19 @@ def test_several_of_one_name_show_the_card_once(tmp_path: Path) -> None:
     ]
     mixed = asked(session, "show zomb")  # Zombie and Zombie Giant: no one card to print
     assert "as printed" not in mixed
+
+
+@pytest.mark.parametrize("typed", ["lions", "sav l", "Savannah", "SAVANNAH LIONS"])
+def test_a_name_is_found_by_its_start_word_by_word_or_a_word_it_starts(
+    tmp_path: Path, typed: str
+) -> None:
+    session = session_of(tmp_path)
+    assert asked(session, f"show {typed}").startswith(
+        f"#{ids(session, 'Savannah Lions')[0]} Savannah Lions {{W}}"
+    )
+
+
+def test_a_whole_name_comes_before_a_longer_one(tmp_path: Path) -> None:
+    session = session_of(tmp_path)
+    assert "Zombie Giant" not in asked(session, "show zombie").splitlines()[1]
+    assert asked(session, "show giant").startswith("'giant' fits 2 objects")

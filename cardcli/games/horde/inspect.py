@@ -115,8 +115,7 @@ def _named(table: Table, name: str, width: int) -> str:
     if not key:
         return f"'{one_line(name)}': {USAGE}"
     seen = visible(table)
-    exact = [o for o in seen if normalize(o.name) == key]
-    found = exact or [o for o in seen if normalize(o.name).startswith(key)]
+    found = _matching(seen, key)
     if not found:
         near = close_to(key, sorted({normalize(o.name) for o in seen}))
         names = {normalize(o.name): o.name for o in seen}
@@ -130,6 +129,31 @@ def _named(table: Table, name: str, width: int) -> str:
     if len({o.name for o in found}) == 1:
         lines.extend(printed_lines(found[0].proto, width))  # one card: its text once
     return "\n".join(lines)
+
+
+def _matching(seen: list[Obj], key: str) -> list[Obj]:
+    """The objects whose name is ``key``; else that it starts (word by word too: ``zom g``
+    is Zombie Giant); else with a word that it starts (``elves``: Llanowar Elves)."""
+    for level in range(3):
+        found = [o for o in seen if _fits(level, key, normalize(o.name))]
+        if found:
+            return found
+    return []
+
+
+def _fits(level: int, key: str, name: str) -> bool:
+    if level == 0:
+        return name == key
+    if level == 1:
+        return name.startswith(key) or _word_starts(key.split(), name.split())
+    return f" {key}" in f" {name}"
+
+
+def _word_starts(typed: list[str], words: list[str]) -> bool:
+    """Each typed word starts the name's word in the same place: ``zom g`` / ``zombie giant``."""
+    return len(typed) <= len(words) and all(
+        w.startswith(t) for t, w in zip(typed, words[: len(typed)], strict=True)
+    )
 
 
 def _several(table: Table, name: str, found: list[Obj], width: int) -> list[str]:
