@@ -148,7 +148,7 @@ def test_show_and_show_p2_keep_their_meaning(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("line", "answer"),
     [
-        ("show #3 #4", "'#3 #4': show takes: [pN] | #ID | NAME"),
+        ("show #3 yes", "show takes: [pN] | #ID ... | NAME | graveyard|exile|hand"),
         ("show graveyard p7", "there is no seat p7: horde, p1, p2"),
         ("show #99999", "#99999: there is no such object"),
         ("show Zomby Gaint", "no card 'Zomby Gaint' in sight; did you mean 'Zombie Giant'?"),
@@ -235,7 +235,7 @@ def test_show_in_a_piped_script_is_answered_and_never_logged(tmp_path: Path) -> 
     setup = tmp_path / "setup.yaml"
     setup.write_text(BOARD)
     script = tmp_path / "moves.txt"
-    script.write_text("show Lightning Bolt\nshow graveyard horde\nshow #3 #4\npass turn\n")
+    script.write_text("show Lightning Bolt\nshow graveyard horde\nshow #3 yes\npass turn\n")
     shown = cardcli("play", "horde", "--setup", str(setup), "--seed", "3", str(script))
     plain = tmp_path / "plain.txt"
     plain.write_text("pass turn\n")
@@ -297,3 +297,12 @@ def test_a_whole_name_comes_before_a_longer_one(tmp_path: Path) -> None:
     session = session_of(tmp_path)
     assert "Zombie Giant" not in asked(session, "show zombie").splitlines()[1]
     assert asked(session, "show giant").startswith("'giant' fits 2 objects")
+
+
+def test_several_ids_are_shown_one_after_another(tmp_path: Path) -> None:
+    session = session_of(tmp_path)
+    said = asked(session, "show #2 #3").split("\n\n")
+    assert [part.splitlines()[0] for part in said] == [
+        "#2 Zombie (Horde token card)",
+        "#3 Zombie (Horde token card)",
+    ]

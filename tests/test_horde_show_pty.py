@@ -114,7 +114,7 @@ FORMS = [
     ("show graveyard horde", ["Zombie x2: #4 #6", "#5 Walking Corpse {1}{B}"]),
     ("show exile", ["the Horde's exile: 1 card", "#7 Zombie Giant"]),
     ("show hand p1", ["p1's hand: 2 cards", "#18 Pacifism {1}{W}"]),
-    ("show #3 #4", ["'#3 #4': show takes: [pN] | #ID | NAME | graveyard|exile|hand"]),
+    ("show #3 yes", ["show takes: [pN] | #ID ... | NAME | graveyard|exile|hand"]),
     ("show Zombi Gaint", ["did you mean 'Zombie Giant'?"]),
     ("show p2", ["p2's hand: empty"]),
 ]

@@ -23,7 +23,7 @@ from cardcli.magic.table import Table
 from cardcli.printable import one_line, printable
 from cardcli.suggest import close_to
 
-USAGE = "show takes: [pN] | #ID | NAME | graveyard|exile|hand [pN|horde] | stack"
+USAGE = "show takes: [pN] | #ID ... | NAME | graveyard|exile|hand [pN|horde] | stack"
 ZONE_WORDS = {
     "graveyard": "graveyard",
     "graveyards": "graveyard",
@@ -54,12 +54,13 @@ def show(state: Any, seat: str | None, args: str, width: int) -> str:
         zone, owner = lowered if lowered[0] in ZONE_WORDS else lowered[::-1]
         if re.fullmatch(r"p\d+|horde", owner):
             return _zone(table, ZONE_WORDS[zone], owner, width)
-    if len(words) == 1 and ID.match(words[0]):
-        return _object(table, int(ID.match(words[0]).group(1)), width)  # type: ignore[union-attr]
+    numbers = [ID.match(w) for w in words]
+    if all(numbers):  # show #17, or several: show #17 #18
+        return "\n\n".join(_object(table, int(m.group(1)), width) for m in numbers if m)
     if lowered == ["horde"]:
         return str(render(table, None))  # the Horde has no hidden hand: the board
     if words[0].startswith("#") or (len(words) == 1 and SEAT.match(lowered[0])):
-        return f"'{one_line(args)}': {USAGE}"
+        return USAGE
     return _named(table, " ".join(words), width)
 
 
@@ -113,7 +114,7 @@ def _object(table: Table, oid: int, width: int) -> str:
 def _named(table: Table, name: str, width: int) -> str:
     key = normalize(name)
     if not key:
-        return f"'{one_line(name)}': {USAGE}"
+        return USAGE
     seen = visible(table)
     found = _matching(seen, key)
     if not found:
