@@ -10,8 +10,9 @@ from typing import Any
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
 from cardcli.engine.rng import Rng
-from cardcli.games.horde import inspect, loading
+from cardcli.games.horde import loading
 from cardcli.games.horde.bots import BOTS
+from cardcli.games.horde.inspect import move_note, show
 from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.setup import build, seats_for
 from cardcli.games.horde.state import HordeState
@@ -254,9 +255,9 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   pass turn                       keep passing priority until this turn ends
   cancel                          take back a spell whose choices are not made yet
   keep | mulligan                 before the first turn
-  adjust life -3 | poison 2 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
   show #17 | show Zombie Giant    read a card (by id, name or its start)
   show graveyard [p1|horde] | show exile [p1|horde] | show hand p1 | show stack
+  adjust life -3 | poison 2 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
 Put the player first where it matters (p2 cast ...). 'show p2' shows p2's hand."""
 
 GAME = Game(
@@ -281,9 +282,9 @@ GAME = Game(
         "The default bot is planner."
     ),
     describe=describe,
+    show=show,
+    move_note=move_note,
     summarize=summarize,
     prepare=prepare,
     variants=variants,
-    show=inspect.show,
-    move_note=inspect.move_note,
 )
