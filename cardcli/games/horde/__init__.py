@@ -264,6 +264,8 @@ GAME = Game(
     name="horde",
     summary="Horde Magic: 2-4 players share 40 life against an automated Horde deck",
     options=OPTIONS,
+    show=show,
+    move_note=move_note,
     bots=BOTS,
     new_state=new_state,
     seat_names=seat_names,
@@ -282,8 +284,6 @@ GAME = Game(
         "The default bot is planner."
     ),
     describe=describe,
-    show=show,
-    move_note=move_note,
     summarize=summarize,
     prepare=prepare,
     variants=variants,
