@@ -507,6 +507,9 @@ def start_at_terminal(session: Session, out: Callable[[str], None]) -> None:
 def meta_command(text: str, seat: str | None) -> tuple[str, str | None] | None:
     """``moves``, ``p2 moves``, ``show p2``...: (the word, the seat it asks about), or None."""
     words = text.lower().split()
+    shown = show_form(text, seat)
+    if shown is not None:
+        return shown
     if len(words) == 1 and words[0] in META_COMMANDS:
         return words[0], seat
     if len(words) == 2 and words[1] in META_COMMANDS and re.fullmatch(r"p[1-9]", words[0]):
@@ -514,6 +517,64 @@ def meta_command(text: str, seat: str | None) -> tuple[str, str | None] | None:
     if len(words) == 2 and words[0] in META_COMMANDS and re.fullmatch(r"p[1-9]", words[1]):
         return words[0], words[1]
     return None
+
+
+def show_form(text: str, seat: str | None) -> tuple[str, str | None] | None:
+    """``show`` in each form it may take: ``show``, ``show p2``, ``p2 show``, and the
+    forms a game reads (``show #17``, ``p1 show graveyard``): ("show WORDS", the seat).
+    A seat before ``show`` says who asks; the words after it go to the game."""
+    words = text.split()
+    if words and re.fullmatch(r"p[1-9]", words[0].lower()) and len(words) > 1:
+        seat, words = words[0].lower(), words[1:]
+    if not words or words[0].lower() != "show":
+        return None
+    rest = words[1:]
+    if len(rest) == 1 and re.fullmatch(r"p[1-9]", rest[0].lower()):
+        return "show", rest[0].lower()
+    return " ".join(["show", *rest]), seat
+
+
+def answer_show(session: Session, word: str, seat: str | None) -> str:
+    """``show`` (the board), ``show p2`` (with p2's hand), else what the game shows."""
+    words = word.split(maxsplit=1)
+    if len(words) == 1:
+        return board(session, seat)
+    if session.game.show is None:
+        return f"'{one_line(word)}': show takes: show, show pN (the board with pN's hand)"
+    return session.game.show(session.state, seat, words[1], width() - 1)
+
+
+def moves_text(session: Session, seat: str, columns: int) -> str:
+    """The legal commands, summarised and wrapped; a command whose text does not say what
+    it does (``p1 activate #11``) on a line of its own with the game's note beside it,
+    cut to the width."""
+    moves = session.state.legal_commands(seat)
+    if not moves:
+        return "no legal commands"
+    noted = session.game.move_note
+    if noted is None:
+        return "\n".join(wrap_commands(summarise_moves(moves), columns - 1))
+    lines: list[str] = []
+    plain: list[str] = []
+    for move in moves:
+        note = noted(session.state, move)
+        if note is None:
+            plain.append(move)
+            continue
+        lines.extend(wrap_commands(summarise_moves(plain), columns - 1))
+        plain = []
+        lines.append(fitted(f"{move}   {note}", columns - 1))
+    lines.extend(wrap_commands(summarise_moves(plain), columns - 1))
+    return "\n".join(lines)
+
+
+def fitted(text: str, columns: int) -> str:
+    """``text`` cut to ``columns`` with an ellipsis.
+
+    >>> fitted("p1 activate #11   Prodigal Pyromancer: {T}: deal 1 damage", 30)
+    'p1 activate #11   Prodigal Py…'
+    """
+    return text if len(text) <= columns else text[: columns - 1] + "…"
 
 
 def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[str], None]) -> None:
@@ -538,13 +599,12 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
         )
     elif seat is not None and seat not in state.seats():
         out(f"there is no seat {seat}")
-    elif word == "show":
-        out(board(session, seat))
+    elif word.startswith("show"):
+        out(answer_show(session, word, seat))
     elif seat is None:
         out("the game is over")
     elif word == "moves":
-        moves = summarise_moves(state.legal_commands(seat))
-        out("\n".join(wrap_commands(moves, width() - 1)) if moves else "no legal commands")
+        out(moves_text(session, seat, width()))
     elif word == "hint":
         out(session.game.hint(state, seat) or "no legal commands")
 

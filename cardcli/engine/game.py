@@ -268,6 +268,12 @@ class Game:
     """CLI side, after each ``data`` option is loaded: the given values with the
     game's file-backed defaults filled in (a bundled deck when none is given).
     May read files; raises ``UsageError``. Never called on replay."""
+    show: Callable[[Any, str | None, str, int], str] | None = None
+    """(state, seat, words, width) -> the answer to ``show WORDS`` at the prompt beyond the
+    board (``show #17``, ``show graveyard``); None: ``show`` takes ``show [SEAT]`` only."""
+    move_note: Callable[[Any, str], str | None] | None = None
+    """(state, command) -> what a command of ``moves`` does where its text does not say
+    (an ability's text), shown beside it; None: nothing."""
 
     def option(self, name: str) -> Option:
         for opt in self.options:

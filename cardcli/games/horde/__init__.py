@@ -12,6 +12,7 @@ from cardcli.engine.game import Event, Game, Option, Options, State, numbered_se
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import completion, loading, stops
 from cardcli.games.horde.bots import BOTS
+from cardcli.games.horde.inspect import move_note, show
 from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.narration import narrate, resolving_now
 from cardcli.games.horde.setup import build, seats_for
@@ -278,6 +279,8 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   stops [NAME MODE | default]     where we are asked ('stops' lists them)
   cancel                          take back a spell whose choices are not made yet
   keep | mulligan                 before the first turn
+  show #17 | show Zombie Giant    read a card (by id, name or its start)
+  show graveyard [p1|horde] | show exile [p1|horde] | show hand p1 | show stack
   adjust life -3 | poison 2 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
   auto attacks | auto blocks      hand the team's attacks or blocks to
                                   its bot seat; auto off takes them back
@@ -288,6 +291,8 @@ GAME = Game(
     name="horde",
     summary="Horde Magic: 2-4 players share 40 life against an automated Horde deck",
     options=OPTIONS,
+    show=show,
+    move_note=move_note,
     bots=BOTS,
     new_state=new_state,
     seat_names=seat_names,

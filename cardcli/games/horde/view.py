@@ -8,6 +8,7 @@ from typing import Any
 from cardcli.fit import wrap_line
 from cardcli.games.horde.variant import HORDE, PLAYERS
 from cardcli.magic import costs
+from cardcli.magic.card_text import mark
 from cardcli.magic.flow import STEP_NAMES
 from cardcli.magic.mana import symbols
 from cardcli.magic.objects import Obj
@@ -59,10 +60,8 @@ def _state_words(table: Table, obj: Obj) -> list[str]:
         words.insert(0, ", ".join(shown))
     if ch.no_combat_damage:
         words.append("assigns no combat damage")
-    if obj.proto.manual:
-        words.append("manual: apply its text by hand")
-    elif obj.proto.unread:
-        words.append("partial: by hand: " + " / ".join(obj.proto.unread))
+    if mark(obj):  # "manual" or "partial": 'show #ID' says what to apply by hand
+        words.append(str(mark(obj)))
     return words
 
 
@@ -149,7 +148,8 @@ def _player_lines(table: Table, seat: str, own: bool) -> list[str]:
         if obj.controller != seat:
             continue
         if _kind(table, obj) == "land":
-            lands.append(f"#{obj.id} {obj.name}" + (" (tapped)" if obj.tapped else ""))
+            said = "; ".join(w for w in ("tapped" if obj.tapped else "", mark(obj) or "") if w)
+            lands.append(f"#{obj.id} {obj.name}" + (f" ({said})" if said else ""))
         else:
             words = _state_words(table, obj)
             pt = _pt(table, obj)
