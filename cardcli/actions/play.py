@@ -18,6 +18,7 @@ from cardcli.engine.session import HUMAN, SHOWN_CHARS, Outcome, Session
 from cardcli.files import open_new_log
 from cardcli.output import echo, note, notes_held
 from cardcli.printable import one_line, shortened
+from cardcli.prompt import Prompt
 
 if (
     TYPE_CHECKING
@@ -136,7 +137,7 @@ def drive(
     script: terminal.ScriptReader | None = None
     if interactive:
         out("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
-        reader = terminal.Prompt(session, out)
+        reader = Prompt(session, out)
     else:
         lines = terminal.script_entries(scripts or ("-",))
         reader = script = terminal.ScriptReader(lines, session, out)
