@@ -128,7 +128,8 @@ class Pty:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             self.pump(0.1)
-            if wanted in self.seen:
+            # (The live screen redraws only the cells that changed: look at it as shown too.)
+            if wanted in self.seen or wanted in "\n".join(self.screen.display):
                 return
         screen = "\n".join(self.screen.display)
         raise AssertionError(f"{wanted!r} never appeared; the screen:\n{screen}")
