@@ -1,6 +1,6 @@
 """The Oracle-text compiler: the whole card database, and Horde games of compiled cards.
 
-    python tests/benchmarks/bench_compiler.py [--games 100]
+    python tests/benchmarks/bench_compiler.py [--games 100] [--seed 1]
 
 Goals (issue 22): every card of the database compiled in under a minute on one
 core; a Horde game of compiled cards at 20 or more games a second on one core
@@ -8,7 +8,8 @@ with basic bots. Cards are compiled as they are looked up (a 100-card deck in
 a few milliseconds), so there is nothing to ship or cache: this measures what
 compiling all of them costs. The games are a real Horde deck's (The Horde app's
 Humans: its cards come from the card database, compiled) against the bundled
-player decks, in CPU time of one process.
+player decks, in CPU time of one process, on fixed seeds (game i of seed S is the same game
+in every run and on every version, so two runs compare like with like).
 """
 
 from __future__ import annotations
@@ -49,12 +50,12 @@ def whole_database() -> None:
     print("  " + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
 
 
-def horde_games(games: int, deck: Path) -> None:
+def horde_games(games: int, deck: Path, seed: int) -> None:
     exe = shutil.which("cardcli") or str(Path(sys.executable).with_name("cardcli"))
     base = [exe, "simulate", "horde", "--horde", str(deck), "--bot", "basic", "--players", "3"]
     costs = []
     for count in (1, games):  # the difference is the games' own cost, start-up apart
-        command = [*base, "--games", str(count), "--workers", "1"]
+        command = [*base, "--games", str(count), "--workers", "1", "--seed", str(seed)]
         with subprocess.Popen(command, stdout=subprocess.DEVNULL) as child:
             _pid, _status, usage = os.wait4(child.pid, 0)
             child.returncode = 0
@@ -69,10 +70,11 @@ def horde_games(games: int, deck: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     whole_database()
     for name in ("valcur_thehorde_human", "valcur_thehorde_zombie"):
-        horde_games(args.games, HORDE / f"{name}.txt")
+        horde_games(args.games, HORDE / f"{name}.txt", args.seed)
 
 
 if __name__ == "__main__":
