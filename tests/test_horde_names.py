@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from cardcli.engine.errors import AmbiguousCommand, IllegalCommand
+from cardcli.engine.replay import replay_lines
 from cardcli.engine.session import Session
+from cardcli.games.horde import naming
 from tests.conftest import new_session
 
 ZOMBIE = {
@@ -90,3 +96,101 @@ def test_an_endless_attack_and_unattack_still_ends(tmp_path: Path) -> None:
         said.append(outcome.accepted)
     assert said[:bound] == [True] * bound and said[bound:] == [False, False]
     assert session.state.legal_commands("p1") == ["pass"]
+
+
+# -- the resolver --------------------------------------------------------------------------
+
+SETUPS = Path(__file__).resolve().parent.parent / "scenarios" / "horde" / "setups"
+
+
+def setup_session(name: str) -> tuple[Session, list[dict[str, Any]]]:
+    return new_session("horde", seed=1, players=2, setup=str(SETUPS / f"{name}.yaml"))
+
+
+def table_of(session: Session) -> Any:
+    return session.state.table  # type: ignore[attr-defined]
+
+
+def test_an_exact_name_comes_before_the_names_it_begins() -> None:
+    session, _ = setup_session("names-targets")
+    table = table_of(session)
+    field = sorted(table.battlefield.values(), key=lambda o: o.id)
+    assert [o.id for o in naming.matches("zombie", field)] == [2, 3]
+    assert [o.id for o in naming.matches("ZOMBIE G", field)] == [1]
+    assert [o.id for o in naming.matches("zom gi", field)] == [1]  # word by word
+    assert [o.id for o in naming.matches("moun", field)] == [8, 9, 10]
+    assert naming.matches("giant", field) == []  # a prefix, not any part of the name
+    assert naming.matches("", field) == []
+
+
+def test_objects_nobody_could_tell_apart_give_the_lowest_id() -> None:
+    session, _ = setup_session("names-targets")
+    table = table_of(session)
+    field = [sorted(table.battlefield.values(), key=lambda o: o.id)]
+    assert naming.one(table, "Mountain", field, "to tap").id == 8
+    table.objects[8].tapped = True  # now #8 differs from #9 and #10
+    with pytest.raises(AmbiguousCommand) as asked:
+        naming.one(table, "Mountain", field, "to tap")
+    assert str(asked.value) == (
+        "which Mountain? #8 (p1, card, tapped), #9 (p1, card), #10 (p1, card): write its id"
+    )
+    assert naming.one(table, "Mountain", field, "to tap", taken=[8]).id == 9
+
+
+def test_a_name_that_fits_two_names_asks_for_more_of_it() -> None:
+    session, _ = setup_session("names-targets")
+    table = table_of(session)
+    field = [sorted(table.battlefield.values(), key=lambda o: o.id)]
+    # "zombie" is an exact name; "zo" begins both names.
+    with pytest.raises(AmbiguousCommand, match="'zo' could be Zombie, Zombie Giant"):
+        naming.one(table, "zo", field, "to target")
+    with pytest.raises(IllegalCommand, match="no 'Serra Angel' to target"):
+        naming.one(table, "Serra Angel", field, "to target")
+
+
+def test_a_list_of_names_takes_each_object_once_and_a_name_may_hold_a_comma() -> None:
+    session, _ = setup_session("names-targets")
+    table = table_of(session)
+    field = [sorted(table.battlefield.values(), key=lambda o: o.id)]
+    picked = naming.several(table, "Mountain, mountain, zombie g", field, "to tap")
+    assert [o.id for o in picked] == [8, 9, 1]
+    with pytest.raises(IllegalCommand, match="a name is missing"):
+        naming.several(table, "Mountain,, Zombie Giant", field, "to tap")
+    table.objects[1].proto = replace(table.objects[1].proto, name="Gisa, Glorious Resurrector")
+    picked = naming.several(table, "Gisa, Glorious Resurrector, Mountain", field, "to tap")
+    assert [o.id for o in picked] == [1, 8]
+
+
+def test_a_rejected_name_changes_nothing_and_a_named_game_replays_to_the_same_bytes() -> None:
+    session, lines = setup_session("names-targets")
+    before = json.dumps(lines)
+    outcome = session.submit("p1 cast Lightning Bolt -> Zombie")
+    assert (
+        not outcome.accepted and "#2" in (outcome.reason or "") and "#3" in (outcome.reason or "")
+    )
+    assert json.dumps(lines[:-1]) == before and lines[-1]["type"] == "rejected"
+    for text in ("p1 cast Lightning Bolt -> zombie g", "pass", "p1 cast Lightning Bolt -> #3"):
+        assert session.submit(text).accepted
+    logged = [line for line in lines if line["type"] == "command"]
+    assert logged[0]["text"] == "p1 cast Lightning Bolt -> zombie g"  # the text as typed
+    _, divergence, count = replay_lines(json.loads(json.dumps(line)) for line in lines)
+    assert divergence is None and count == len(lines)
+
+
+def test_attack_all_but_and_block_with_all_read_the_board() -> None:
+    session, lines = setup_session("blocking-evasion")
+    outcome = session.submit("attack all but Zombie Giant")  # not the team's
+    assert outcome.reason == "no 'Zombie Giant' of the team's to leave out"
+    assert session.submit("attack all but suntail, brute, griz").accepted
+    assert lines[-1] == {**lines[-1], "type": "attack_declared", "ids": [5]}
+    # The Warrior attacks already: left out by name, it is found all the same.
+    assert session.submit("attack all but phantom").accepted
+    assert lines[-1] == {**lines[-1], "type": "attack_declared", "ids": [4, 6, 7]}
+    assert session.submit("attack all").reason == "no creature of the team can attack now"
+
+
+def test_names_are_read_only_while_they_are_asked_for() -> None:
+    session, _ = setup_session("names-targets")
+    outcome = session.submit("block Zombie Giant with Mountain")
+    assert outcome.reason is not None
+    assert outcome.reason.startswith("no blockers are being declared now: waiting for players")

@@ -3,9 +3,11 @@
 >>> parse("p2 cast Lightning Bolt -> #17")
 Cast(player='p2', card='Lightning Bolt', x=None, targets=(17,))
 >>> parse("attack #3 #5 -> planeswalker #9")
-Attack(player=None, ids=(3, 5), target=9)
->>> parse("block #21 with #3")
-Block(player=None, attacker=21, blockers=(3,))
+Attack(player=None, ids=(3, 5), target=9, every=False, but=())
+>>> parse("attack all but Llanowar Elves")
+Attack(player=None, ids=(), target=None, every=True, but=(Named(text='Llanowar Elves'),))
+>>> parse("block Zombie Giant with Serra Angel, #7")
+Block(player=None, attacker=Named(text='Zombie Giant'), blockers=(Named(text='Serra Angel'), 7), every=False, but=())
 >>> parse("adjust token p1 \\"Soldier\\" 1/1 white")
 Adjust(player=None, what='token', args=('p1', 'Soldier', '1/1', 'white'))
 """
@@ -51,6 +53,19 @@ USAGE = (
 
 
 @dataclass(frozen=True)
+class Named:
+    """An object by its name or a unique prefix of it (``Zombie Giant``, ``zombie g``); a
+    list of names separated by commas (``Serra Angel, Llanowar``) names several. The game
+    reads it against the board (``naming``)."""
+
+    text: str
+
+
+Ref = int | Named  # an object by its id or by name
+TargetRef = Target | Named  # a target: an id, a player, or a name
+
+
+@dataclass(frozen=True)
 class Play(Command):
     card: str = ""
 
@@ -59,7 +74,7 @@ class Play(Command):
 class Cast(Command):
     card: str = ""
     x: int | None = None
-    targets: tuple[Target, ...] | None = None
+    targets: tuple[TargetRef, ...] | None = None
     evoke: bool = False  # "cast Mulldrifter evoke": for its evoke cost (702.74a)
     convoke: tuple[int, ...] | None = None  # "convoke #4 #5": creatures tapped to pay (702.51a)
     improvise: bool = False  # "improvise #4 #5": ``convoke`` names artifacts (702.126a)
@@ -71,7 +86,7 @@ class Cast(Command):
 class Activate(Command):
     id: int = 0
     index: int | None = None  # 0-based
-    targets: tuple[Target, ...] | None = None
+    targets: tuple[TargetRef, ...] | None = None
     card: str | None = None  # a card in hand or graveyard named, not an id (cycling)
 
 
@@ -88,19 +103,23 @@ class Pass(Command):
 
 @dataclass(frozen=True)
 class Attack(Command):
-    ids: tuple[int, ...] = ()
-    target: Target | None = None
+    ids: tuple[Ref, ...] = ()
+    target: TargetRef | None = None
+    every: bool = False  # "attack all": every creature of the team that can attack
+    but: tuple[Ref, ...] = ()  # "attack all but Llanowar Elves"
 
 
 @dataclass(frozen=True)
 class Block(Command):
-    attacker: int = 0
-    blockers: tuple[int, ...] = ()
+    attacker: Ref = 0
+    blockers: tuple[Ref, ...] = ()
+    every: bool = False  # "block Zombie Giant with all": every creature of the team able to
+    but: tuple[Ref, ...] = ()  # "... with all but Serra Angel"
 
 
 @dataclass(frozen=True)
 class Withdraw(Command):
-    id: int = 0
+    id: Ref = 0
 
 
 @dataclass(frozen=True)
@@ -136,14 +155,64 @@ def object_id(word: str, what: str = "an object") -> int:
     return int(match.group(1))
 
 
-def target_word(word: str) -> Target:
-    text = word.strip().lower()
-    match = ID.match(text)
-    if match:
-        return int(match.group(1))
-    if SEAT.match(text) or text == "horde":
-        return text
-    raise InvalidCommand(f"'{word}' is not a target: write #ID, p1..p4 or horde")
+def _refs(words: list[str], seats: bool = False) -> list[Ref | str]:
+    """Ids (``#3``, ``3``) one by one; the words between them a name (``Named``), commas
+    kept; with ``seats``, a piece that is only players (``p1``, ``horde``) names them."""
+    found: list[Ref | str] = []
+    name: list[str] = []
+
+    def flush() -> None:
+        pieces = [p.strip() for p in " ".join(name).split(",")]
+        name.clear()
+        held: list[str] = []
+        for piece in pieces:
+            words = piece.lower().split()
+            if seats and words and all(SEAT.match(w) or w == "horde" for w in words):
+                if held:
+                    found.append(Named(", ".join(held)))
+                    held = []
+                found.extend(words)
+            elif piece:
+                held.append(piece)
+        if held:
+            found.append(Named(", ".join(held)))
+
+    for word in words:
+        bare = word.strip(",")
+        match = ID.match(bare) if bare else None
+        if match:
+            flush()
+            found.append(int(match.group(1)))
+        else:
+            name.append(word)
+    flush()
+    return found
+
+
+def _objects(words: list[str], usage: str) -> tuple[Ref, ...]:
+    refs = _refs(words)
+    objs = tuple(r for r in refs if not isinstance(r, str))
+    if not objs or len(objs) != len(refs):
+        raise InvalidCommand(usage)
+    return objs
+
+
+def _one_object(words: list[str], usage: str) -> Ref:
+    refs = _objects(words, usage)
+    if len(refs) != 1:
+        raise InvalidCommand(usage)
+    return refs[0]
+
+
+def _all_but(words: list[str], usage: str) -> tuple[bool, tuple[Ref, ...]]:
+    """``all`` or ``all but NAME, ...``: (True, the exceptions); (False, ()) if not ``all``."""
+    if not words or words[0].lower() != "all":
+        return False, ()
+    if len(words) == 1:
+        return True, ()
+    if words[1].lower() != "but" or len(words) < 3:
+        raise InvalidCommand(usage)
+    return True, _objects(words[2:], usage)
 
 
 def _split_arrow(words: list[str]) -> tuple[list[str], list[str] | None]:
@@ -211,31 +280,12 @@ def parse(text: str) -> Command:
             )
         return Tap(player, object_id(args[0], "a permanent"), color)
     if verb == "attack":
-        left, right = _split_arrow(args)
-        if not left:
-            raise InvalidCommand(
-                "attack needs creatures: attack #3 #5 (-> horde or -> planeswalker #9)"
-            )
-        target = None
-        if right is not None:
-            right = [w for w in right if w.lower() != "planeswalker"]
-            if len(right) != 1:
-                raise InvalidCommand("after '->' name one player or planeswalker: -> horde, -> #9")
-            target = target_word(right[0])
-        return Attack(player, tuple(object_id(w, "a creature") for w in left), target)
+        return _attack(player, args)
     if verb == "block":
-        lowered = [w.lower() for w in args]
-        if "with" not in lowered or lowered.index("with") != 1 or len(args) < 3:
-            raise InvalidCommand("block takes: block #ATTACKER with #BLOCKER [#BLOCKER ...]")
-        return Block(
-            player,
-            object_id(args[0], "an attacking creature"),
-            tuple(object_id(w, "a creature") for w in args[2:]),
-        )
+        return _block(player, args)
     if verb in ("unattack", "unblock"):
-        if len(args) != 1:
-            raise InvalidCommand(f"{verb} takes one creature: {verb} #3")
-        return Withdraw(player, object_id(args[0], "a creature"))
+        usage = f"{verb} takes one creature: {verb} #3, {verb} Serra Angel"
+        return Withdraw(player, _one_object(args, usage))
     if verb == "choose":
         if not args:
             raise InvalidCommand(
@@ -246,6 +296,38 @@ def parse(text: str) -> Command:
     if not args or args[0].lower() not in ADJUSTMENTS:
         raise InvalidCommand("adjust takes: " + ", ".join(ADJUSTMENTS) + " (see help)")
     return Adjust(player, args[0].lower(), tuple(args[1:]))
+
+
+ATTACK_USAGE = "attack takes creatures: attack #3 Serra Angel, attack all [but NAME] [-> #9]"
+BLOCK_USAGE = "block takes: block ATTACKER with BLOCKER[, BLOCKER] or with all [but NAME]"
+
+
+def _attack(player: str | None, args: list[str]) -> Attack:
+    left, right = _split_arrow(args)
+    if not left:
+        raise InvalidCommand(ATTACK_USAGE)
+    target: TargetRef | None = None
+    if right is not None:
+        refs = _refs([w for w in right if w.lower() != "planeswalker"], seats=True)
+        if len(refs) != 1:
+            raise InvalidCommand("after '->' name one player or planeswalker: -> horde, -> #9")
+        target = refs[0]
+    every, but = _all_but(left, ATTACK_USAGE)
+    if every:
+        return Attack(player, (), target, every=True, but=but)
+    return Attack(player, _objects(left, ATTACK_USAGE), target)
+
+
+def _block(player: str | None, args: list[str]) -> Block:
+    lowered = [w.lower() for w in args]
+    if "with" not in lowered[1:-1]:
+        raise InvalidCommand(BLOCK_USAGE)
+    at = lowered.index("with", 1)
+    attacker = _one_object(args[:at], BLOCK_USAGE)
+    every, but = _all_but(args[at + 1 :], BLOCK_USAGE)
+    if every:
+        return Block(player, attacker, (), every=True, but=but)
+    return Block(player, attacker, _objects(args[at + 1 :], BLOCK_USAGE))
 
 
 def _cast(player: str | None, args: list[str]) -> Cast:
@@ -280,11 +362,7 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         name_words = name_words[:-1]
     if not name_words:
         raise InvalidCommand("cast needs a card: cast Lightning Bolt -> #17")
-    targets = None
-    if right is not None:
-        if not right:
-            raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
-        targets = tuple(target_word(w) for w in right)
+    targets = _targets(right)
     return Cast(
         player, " ".join(name_words), x, targets, evoke, convoke, improvise, kicked, overload
     )
@@ -312,9 +390,9 @@ def _activate(player: str | None, args: list[str]) -> Activate:
     return Activate(player, object_id(left[0], "a permanent"), index, _targets(right))
 
 
-def _targets(right: list[str] | None) -> tuple[Target, ...] | None:
+def _targets(right: list[str] | None) -> tuple[TargetRef, ...] | None:
     if right is None:
         return None
     if not right:
-        raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
-    return tuple(target_word(w) for w in right)
+        raise InvalidCommand("after '->' name the targets: -> #17, -> horde, -> Zombie Giant")
+    return tuple(_refs(right, seats=True))

@@ -10,6 +10,7 @@ from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import IllegalCommand
 from cardcli.engine.game import Command, Event, Options, State
 from cardcli.games.horde import adjust, commands, moves, opening
+from cardcli.games.horde import named as by_name
 from cardcli.games.horde.commands import (
     Activate,
     Adjust,
@@ -137,7 +138,7 @@ class HordeState(State):
         elif isinstance(command, Play):
             play.play_land(table, seat, self._in_hand(seat, command.card, "play"))
         elif isinstance(command, Cast):
-            targets = list(command.targets) if command.targets is not None else None
+            targets = by_name.targets(table, command.targets)
             obj = self._in_hand(seat, command.card, "cast")
             named = list(command.convoke) if command.convoke is not None else None
             play.cast(
@@ -153,7 +154,7 @@ class HordeState(State):
                 overload=command.overload,
             )
         elif isinstance(command, Activate):
-            targets = list(command.targets) if command.targets is not None else None
+            targets = by_name.targets(table, command.targets)
             source = (
                 self._card_with_ability(seat, command.card)
                 if command.card is not None
@@ -163,12 +164,13 @@ class HordeState(State):
         elif isinstance(command, Tap):
             play.tap_for_mana(table, seat, self._permanent(command.id, seat), command.color)
         elif isinstance(command, Attack):
-            play.attack(table, seat, [self._object(i) for i in command.ids], command.target)
+            attackers = by_name.attackers(table, seat, command, self._object)
+            play.attack(table, seat, attackers, by_name.attack_target(table, command.target))
         elif isinstance(command, Block):
-            blockers = [self._object(i) for i in command.blockers]
-            play.block(table, seat, self._object(command.attacker), blockers)
+            attacker, blockers = by_name.blocks(table, seat, command, self._object)
+            play.block(table, seat, attacker, blockers)
         elif isinstance(command, Withdraw):
-            play.withdraw(table, seat, self._object(command.id))
+            play.withdraw(table, seat, by_name.withdrawn(table, command.id, self._object))
         elif isinstance(command, Choose):
             play.choose(table, seat, list(command.picks))
         elif isinstance(command, Cancel):
