@@ -194,3 +194,28 @@ def test_names_are_read_only_while_they_are_asked_for() -> None:
     outcome = session.submit("block Zombie Giant with Mountain")
     assert outcome.reason is not None
     assert outcome.reason.startswith("no blockers are being declared now: waiting for players")
+
+
+# -- what a rejection says ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("show #346", "show takes: show, show p2 (not 'show #346')"),
+        ("p2 show Grave Titan", "show takes: show, show p2 (not 'show Grave Titan')"),
+        ("moves all", "moves takes: moves, p2 moves (not 'moves all')"),
+        ("hint please", "hint takes: hint, p2 hint (not 'hint please')"),
+        ("frobnicate", "unknown command 'frobnicate': try cast, play, attack, block, pass"),
+        ("atack #3", "unknown command 'atack'; did you mean 'attack'?"),
+        ("block #21", "block takes: block ATTACKER with BLOCKER[, BLOCKER] or with all"),
+        ("attack", "attack takes creatures: attack #3 Serra Angel, attack all [but NAME]"),
+        ("adjust", "adjust takes: life, poison, mill, destroy, token, counter, move, tap or"),
+        ("p1", "'p1' needs a command after it: p1 play Forest"),
+    ],
+)
+def test_a_rejection_says_briefly_what_was_expected(text: str, said: str) -> None:
+    session, _ = new_session("horde", seed=1, mulligan="none")
+    reason = session.submit(text).reason or ""
+    assert reason.startswith(said)
+    assert len(reason) <= 80

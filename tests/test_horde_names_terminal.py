@@ -145,3 +145,18 @@ def test_attack_all_but_a_name_at_the_terminal(horde_at, tmp_path: Path) -> None
     finish(term)
     declared = [line for line in logged(tmp_path) if line["type"] == "attack_declared"]
     assert declared == [{**declared[0], "ids": [6, 7]}]
+
+
+def test_a_known_word_in_a_wrong_form_says_what_it_takes(horde_at, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    term = horde_at("names-targets")
+    term.line("show #2")
+    term.wait_for("(not 'show #2')")
+    term.line("block")
+    term.wait_for("block takes: block ATTACKER with BLOCKER")
+    term.line("fly")
+    term.wait_for("unknown command 'fly'")
+    assert "[pN] cast CARD" not in term.seen  # the whole grammar is no more
+    # The rejection is one row of 80 columns: its last words are on the row it begins.
+    (row,) = {r for r in term.seen.splitlines() if r.startswith("rejected 'fly'")}
+    assert row.endswith("block, pass, help"), row
+    finish(term)

@@ -22,7 +22,7 @@ from functools import lru_cache
 from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
 from cardcli.magic.objects import Target
-from cardcli.suggest import unknown_command
+from cardcli.suggest import PROMPT_WORDS, close_to
 
 SEAT = re.compile(r"^p[1-4]$")
 ID = re.compile(r"^#?(\d{1,9})$")
@@ -45,11 +45,16 @@ VERBS = (
 )
 ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
-USAGE = (
-    "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] cast CARD evoke | [pN] cast CARD kicked | [pN] cast CARD overload | [pN] cast CARD convoke #ID ... | [pN] cast CARD improvise #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
-    " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
-)
+# What an unknown command is told: short enough for a line of 80 columns ('help' has the rest).
+USAGE = "try cast, play, attack, block, pass, help"
+# The words the prompt answers itself (never logged), and the forms it takes them in.
+PROMPT_FORMS = {
+    "show": "show, show p2",
+    "moves": "moves, p2 moves",
+    "hint": "hint, p2 hint",
+    "help": "help",
+    "quit": "quit",
+}
 
 
 @dataclass(frozen=True)
@@ -215,6 +220,19 @@ def _all_but(words: list[str], usage: str) -> tuple[bool, tuple[Ref, ...]]:
     return True, _objects(words[2:], usage)
 
 
+def _unknown(word: str) -> str:
+    """``unknown command 'atack'; did you mean 'attack'?``, else the commands to try: one
+    short line (the rejection shows the text typed before it)."""
+    close = close_to(word.lower(), [w for w in (*VERBS, *PROMPT_WORDS) if len(w) >= 3])
+    if close:
+        return f"unknown command '{_cut(word)}'; did you mean {' or '.join(map(repr, close))}?"
+    return f"unknown command '{_cut(word)}': {USAGE}"
+
+
+def _cut(text: str, width: int = 30) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def _split_arrow(words: list[str]) -> tuple[list[str], list[str] | None]:
     if "->" in words:
         at = words.index("->")
@@ -240,11 +258,14 @@ def parse(text: str) -> Command:
         player = words[0].lower()
         words = words[1:]
         if not words:
-            raise InvalidCommand(f"'{player}' needs a command after it; " + USAGE)
+            raise InvalidCommand(f"'{player}' needs a command after it: {player} play Forest")
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     args = words[1:]
+    if verb in PROMPT_FORMS:
+        # A word the prompt knows, in a form it does not take (``show #346``).
+        raise InvalidCommand(f"{verb} takes: {PROMPT_FORMS[verb]} (not '{_cut(' '.join(words))}')")
     if verb not in VERBS:
-        raise InvalidCommand(unknown_command(words[0], (*VERBS, *ALIASES), USAGE))
+        raise InvalidCommand(_unknown(words[0]))
     if verb == "pass" and [a.lower() for a in args] == ["turn"]:
         return Pass(player, turn=True)
     if verb in ("pass", "cancel", "keep", "mulligan"):
@@ -294,7 +315,7 @@ def parse(text: str) -> Command:
         return Choose(player, tuple(args))
     # adjust
     if not args or args[0].lower() not in ADJUSTMENTS:
-        raise InvalidCommand("adjust takes: " + ", ".join(ADJUSTMENTS) + " (see help)")
+        raise InvalidCommand("adjust takes: " + ", ".join(ADJUSTMENTS[:-1]) + " or untap")
     return Adjust(player, args[0].lower(), tuple(args[1:]))
 
 
