@@ -161,18 +161,29 @@ def test_a_list_of_names_takes_each_object_once_and_a_name_may_hold_a_comma() ->
     assert [o.id for o in picked] == [1, 8]
 
 
-def test_a_rejected_name_changes_nothing_and_a_named_game_replays_to_the_same_bytes() -> None:
+def test_a_question_changes_nothing_until_answered_and_a_named_game_replays() -> None:
     session, lines = setup_session("names-targets")
-    before = json.dumps(lines)
-    outcome = session.submit("p1 cast Lightning Bolt -> Zombie")
-    assert (
-        not outcome.accepted and "#2" in (outcome.reason or "") and "#3" in (outcome.reason or "")
-    )
-    assert json.dumps(lines[:-1]) == before and lines[-1]["type"] == "rejected"
-    for text in ("p1 cast Lightning Bolt -> zombie g", "pass", "p1 cast Lightning Bolt -> #3"):
+    table = table_of(session)
+    hand = [o.id for o in table.players["p1"].hand]
+    assert session.submit("p1 cast Lightning Bolt -> Zombie").accepted
+    assert lines[-1] == {**lines[-1], "type": "which", "options": ["#2", "#3"]}
+    assert session.state.legal_commands("p1") == ["choose #2", "choose #3", "cancel"]
+    assert [o.id for o in table.players["p1"].hand] == hand and not table.stack
+    for refused in ("pass", "choose #1", "choose #2 #3", "attack all"):
+        assert not session.submit(refused).accepted
+    assert session.submit("cancel").accepted  # back to priority, nothing cast
+    assert [o.id for o in table.players["p1"].hand] == hand and not table.stack
+    assert table.pending.kind == "priority"
+    for text in ("p1 cast Lightning Bolt -> zombie g", "pass", "p1 cast Lightning Bolt -> Zombie"):
         assert session.submit(text).accepted
+    assert session.submit("choose 2").accepted  # "#" may be left out
+    casts = [
+        line.get("targets") for line in lines if line["type"] == "cast" and line["who"] == "p1"
+    ]
+    assert casts == [["#1"], ["#2"]]
+    assert "name_pins" not in table.extra  # an answer holds for its own command only
     logged = [line for line in lines if line["type"] == "command"]
-    assert logged[0]["text"] == "p1 cast Lightning Bolt -> zombie g"  # the text as typed
+    assert logged[2]["text"] == "p1 cast Lightning Bolt -> zombie g"  # the text as typed
     _, divergence, count = replay_lines(json.loads(json.dumps(line)) for line in lines)
     assert divergence is None and count == len(lines)
 

@@ -70,11 +70,13 @@ class Terminal:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
     def wait_for(self, wanted: str, seconds: float = 30) -> str:
+        """The screen once ``wanted`` was drawn on it (maybe scrolled off since)."""
+        mark = len(self.seen)
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             self.pump(0.1)
-            if wanted in self.text():
-                return self.text()
+            if wanted in self.seen[mark:]:
+                return self.seen[mark:]
         raise AssertionError(f"{wanted!r} never appeared; the screen:\n{self.text()}")
 
     def line(self, keys: str) -> None:
@@ -125,16 +127,21 @@ def test_a_name_that_fits_two_objects_is_asked_and_a_prefix_is_a_target(
     term.line("p1 cast Lightning Bolt -> Zombie")
     screen = term.wait_for("which Zombie?")
     asked = next(line for line in screen.splitlines() if "which Zombie?" in line)
-    assert "#2" in screen and "#3" in screen and "write its id" in screen, asked
+    assert "#2" in asked and "#3" in asked and "choose one, or cancel" in asked, asked
+    assert "which Zombie? #2 2/2 (horde, card), #3 2/2 (horde, token)" in screen
+    term.line("pass")  # not an answer: refused
+    term.wait_for("which Zombie first: choose #2 or #3, or cancel")
+    term.line("choose #3")
+    term.wait_for("casts Lightning Bolt")
     term.line("p1 cast Lightning Bolt -> zombie g")
-    term.wait_for("Lightning Bolt (spell, p1) -> #1")
+    term.wait_for("-> #1")
     finish(term)
     lines = logged(tmp_path)
-    assert [line["text"] for line in lines if line["type"] == "rejected"] == [
-        "p1 cast Lightning Bolt -> Zombie"
+    assert [line["text"] for line in lines if line["type"] == "rejected"] == ["pass"]
+    casts = [
+        line.get("targets") for line in lines if line["type"] == "cast" and line["who"] == "p1"
     ]
-    cast = next(line for line in lines if line["type"] == "cast")
-    assert cast["targets"] == ["#1"]
+    assert casts == [["#3"], ["#1"]]
 
 
 def test_attack_all_but_a_name_at_the_terminal(horde_at, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -11,6 +11,7 @@ accepted and never listed.
 from __future__ import annotations
 
 from cardcli.games.horde import opening
+from cardcli.games.horde.asking import KIND as ASKED
 from cardcli.games.horde.variant import HORDE
 from cardcli.magic import combat, requirements
 from cardcli.magic.actions import Action, actions_for
@@ -39,6 +40,8 @@ def legal(table: Table, seat: str) -> list[str]:
         return found
     if kind in ("attackers", "blockers") and declarations_spent(table):
         return ["pass"]  # the step's cap of declarations is reached
+    if kind == ASKED:  # which object a name means (asking)
+        return [*(f"choose {option}" for option in decision.options), "cancel"]
     if kind == "attackers":
         return _attack_moves(table)
     if kind == "blockers":

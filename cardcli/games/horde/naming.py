@@ -8,8 +8,9 @@ battlefield, so a tapped Serra Angel is found and the rules say why it cannot bl
 
 When the name fits objects that nobody could tell apart (same name, controller, state,
 characteristics, counters, damage, attachments, combat role), the one with the lowest id is
-taken, as Hunsberger's Solitaire takes any of two equal cards; when they differ, the command is
-refused as ambiguous and the message lists them with their ids: the player writes the one meant.
+taken, as Hunsberger's Solitaire takes any of two equal cards; when they differ, a
+``NameQuestion`` lists them with their ids, and the game asks which (``asking``). An answer is
+pinned (``PINS``): the same text then names that object.
 
 Everything here is a function of the table, so a log that keeps the text as typed replays to
 the same choice.
@@ -25,6 +26,18 @@ from cardcli.magic.objects import Obj
 from cardcli.magic.table import Table
 
 SHOWN = 3  # candidates listed in a message; the rest are counted
+PINS = "name_pins"  # table.extra: a name's normalized text -> the ids answered for it, in order
+
+
+class NameQuestion(AmbiguousCommand):
+    """A name that fits objects that differ: the game asks which (``asking``)."""
+
+    def __init__(self, text: str, name: str, ids: list[int], listing: str) -> None:
+        super().__init__(f"which {name}? {listing}: write its id")
+        self.text = text
+        self.name = name
+        self.ids = ids
+        self.listing = listing
 
 
 def matches(text: str, pool: Iterable[Obj]) -> list[Obj]:
@@ -114,8 +127,13 @@ def one(
 ) -> Obj:
     """The object ``text`` names among the tiers (the first tier it fits), not one ``taken``."""
     skip = set(taken)
+    pinned = (table.extra.get(PINS) or {}).get(normalize(text), [])
     for tier in tiers:
         found = matches(text, [o for o in tier if o.id not in skip])
+        for oid in pinned:
+            answered = next((o for o in found if o.id == oid), None)
+            if answered is not None:
+                return answered
         if found:
             return _one_of(table, text, found)
     raise IllegalCommand(f"no '{text.strip()}' {what}")
@@ -165,4 +183,4 @@ def _one_of(table: Table, text: str, found: list[Obj]) -> Obj:
         return first
     shown = ", ".join(label(table, o) for o in ordered[:SHOWN])
     more = f" and {len(ordered) - SHOWN} more" if len(ordered) > SHOWN else ""
-    raise AmbiguousCommand(f"which {names[0]}? {shown}{more}: write its id")
+    raise NameQuestion(text, names[0], [o.id for o in ordered], shown + more)

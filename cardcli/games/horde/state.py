@@ -9,7 +9,7 @@ from typing import Any
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import IllegalCommand
 from cardcli.engine.game import Command, Event, Options, State
-from cardcli.games.horde import adjust, commands, moves, opening
+from cardcli.games.horde import adjust, asking, commands, moves, opening
 from cardcli.games.horde import named as by_name
 from cardcli.games.horde.commands import (
     Activate,
@@ -104,7 +104,7 @@ class HordeState(State):
         elif "opening" in table.extra:
             self._opening(command, seat)
         else:
-            self._play(command, seat)
+            asking.play(table, seat, command, lambda meant: self._play(meant, seat))
         events = table.take_events()
         self._count_life(events)
         return events
