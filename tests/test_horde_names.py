@@ -132,7 +132,7 @@ def test_objects_nobody_could_tell_apart_give_the_lowest_id() -> None:
     with pytest.raises(AmbiguousCommand) as asked:
         naming.one(table, "Mountain", field, "to tap")
     assert str(asked.value) == (
-        "which Mountain? #8 (p1, card, tapped), #9 (p1, card), #10 (p1, card): write its id"
+        "which Mountain? #8 (p1, card, tapped), #9 (p1, card) and 1 alike: write its id"
     )
     assert naming.one(table, "Mountain", field, "to tap", taken=[8]).id == 9
 
@@ -230,3 +230,42 @@ def test_a_rejection_says_briefly_what_was_expected(text: str, said: str) -> Non
     reason = session.submit(text).reason or ""
     assert reason.startswith(said)
     assert len(reason) <= 80
+
+
+def test_a_named_attacker_to_block_is_one_nobody_blocks_yet(tmp_path: Path) -> None:
+    session = position(
+        tmp_path,
+        {
+            "turn": 7,
+            "active": "horde",
+            "step": "begin_combat",
+            "horde": {"battlefield": [ZOMBIE] * 3, "library": ["Zombie"]},
+            "p1": {"battlefield": [SOLDIER] * 3, "library": ["Plains"] * 3},
+            "p2": {"library": ["Plains"] * 3},
+        },
+    )
+    zombies, soldiers = ids_of(session, "Zombie", "horde"), ids_of(session, "Soldier", "p1")
+    table = table_of(session)
+    aims = {z: table.combat.attackers[z] for z in zombies}
+    assert sorted(aims.values()) == ["p1", "p2", "p2"]  # the Horde's attacks, by chance
+    # The Zombies attacking p2 are alike; the one attacking p1 is not: asked.
+    assert session.submit("block zombie with soldier").accepted
+    asked = table.pending.prompt
+    assert "attacking p1" in asked and "attacking p2) and 1 alike" in asked, asked
+    first = min(z for z in zombies if aims[z] == "p2")
+    assert session.submit(f"choose #{first}").accepted
+    # Blocked, #first is no longer named by "zombie" while another is not blocked.
+    assert session.submit("block zombie with soldier").accepted
+    assert table.pending.kind == "which" and f"#{first}" not in table.pending.options
+    second = next(z for z in zombies if z != first and aims[z] == "p2")
+    assert session.submit(f"choose {second}").accepted
+    assert session.submit("block zombie with soldier").accepted  # one left: no question
+    assert {a: b for a, b in table.combat.blocked_by.items() if b} == {
+        first: [soldiers[0]],
+        second: [soldiers[1]],
+        next(z for z in zombies if aims[z] == "p1"): [soldiers[2]],
+    }
+    # A second blocker on a blocked Zombie is named by its id.
+    assert session.submit(f"unblock #{soldiers[2]}").accepted
+    assert session.submit(f"block #{first} with Soldier").accepted
+    assert table.combat.blocked_by[first] == [soldiers[0], soldiers[2]]

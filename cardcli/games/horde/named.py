@@ -116,9 +116,11 @@ def blocks(table: Table, seat: str, command: Block, by_id: ById) -> tuple[Obj, l
     fight = table.combat
     attacking = [table.objects[a] for a in (fight.attackers if fight else {}) if a in table.objects]
     attacking.sort(key=lambda o: o.id)
-    (attacker,) = _objects(
-        table, (command.attacker,), [attacking, _battlefield(table)], "attacking", by_id
-    )
+    # A name means an attacker nobody blocks yet first: "block Zombie with Soldier" twice
+    # blocks two of 27 Zombies; a second blocker on the same one is named by its id.
+    unblocked = [a for a in attacking if fight is not None and not fight.blocked_by.get(a.id)]
+    tiers = [unblocked, attacking, _battlefield(table)]
+    (attacker,) = _objects(table, (command.attacker,), tiers, "attacking", by_id)
     mine = _team_creatures(table, seat)
     blocking = fight.blocks if fight is not None else {}
     able = [

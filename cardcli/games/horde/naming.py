@@ -94,7 +94,13 @@ def _combat_role(table: Table, obj: Obj) -> tuple[object, ...]:
     fight = table.combat
     if fight is None:
         return ()
-    return (fight.attackers.get(obj.id), fight.blocks.get(obj.id))
+    blockers = tuple(fight.blocked_by.get(obj.id, ()))
+    return (
+        fight.attackers.get(obj.id),
+        fight.blocks.get(obj.id),
+        blockers,
+        obj.id in fight.blocked,
+    )
 
 
 def label(table: Table, obj: Obj) -> str:
@@ -110,8 +116,12 @@ def label(table: Table, obj: Obj) -> str:
         notes.append(obj.zone)
     if obj.tapped:
         notes.append("tapped")
-    if obj.attacking:
-        notes.append("attacking")
+    fight = table.combat
+    if fight is not None and obj.id in fight.attackers:
+        aim = fight.attackers[obj.id]
+        notes.append(f"attacking {aim if isinstance(aim, str) else f'#{aim}'}")
+    if fight is not None and obj.id in fight.blocked:
+        notes.append("blocked")
     if obj.damage:
         notes.append(f"{obj.damage} damage")
     notes.extend(f"{n} {kind}" for kind, n in sorted(obj.counters.items()) if n)
@@ -178,9 +188,18 @@ def _one_of(table: Table, text: str, found: list[Obj]) -> Obj:
         )
         raise AmbiguousCommand(f"'{text.strip()}' could be {shown}: write more of the name")
     ordered = sorted(found, key=lambda o: o.id)
-    first = ordered[0]
-    if all(alike(table, first, other) for other in ordered[1:]):
-        return first
-    shown = ", ".join(label(table, o) for o in ordered[:SHOWN])
-    more = f" and {len(ordered) - SHOWN} more" if len(ordered) > SHOWN else ""
+    kinds: list[list[Obj]] = []  # objects nobody could tell apart, each kind by its lowest id
+    for obj in ordered:
+        kind = next((k for k in kinds if alike(table, k[0], obj)), None)
+        if kind is None:
+            kinds.append([obj])
+        else:
+            kind.append(obj)
+    if len(kinds) == 1:
+        return ordered[0]
+    shown = ", ".join(
+        label(table, k[0]) + (f" and {len(k) - 1} alike" if len(k) > 1 else "")
+        for k in kinds[:SHOWN]
+    )
+    more = f", and {len(kinds) - SHOWN} more" if len(kinds) > SHOWN else ""
     raise NameQuestion(text, names[0], [o.id for o in ordered], shown + more)
