@@ -132,7 +132,7 @@ def test_objects_nobody_could_tell_apart_give_the_lowest_id() -> None:
     with pytest.raises(AmbiguousCommand) as asked:
         naming.one(table, "Mountain", field, "to tap")
     assert str(asked.value) == (
-        "which Mountain? #8 (p1, card, tapped), #9 (p1, card) and 1 alike: write its id"
+        "which Mountain? #8 (tapped), #9 and 1 alike: write its id"
     )
     assert naming.one(table, "Mountain", field, "to tap", taken=[8]).id == 9
 
@@ -251,7 +251,7 @@ def test_a_named_attacker_to_block_is_one_nobody_blocks_yet(tmp_path: Path) -> N
     # The Zombies attacking p2 are alike; the one attacking p1 is not: asked.
     assert session.submit("block zombie with soldier").accepted
     asked = table.pending.prompt
-    assert "attacking p1" in asked and "attacking p2) and 1 alike" in asked, asked
+    assert asked.endswith("(attacking p2) and 1 alike, #3 (attacking p1)"), asked
     first = min(z for z in zombies if aims[z] == "p2")
     assert session.submit(f"choose #{first}").accepted
     # Blocked, #first is no longer named by "zombie" while another is not blocked.

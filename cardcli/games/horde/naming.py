@@ -103,14 +103,21 @@ def _combat_role(table: Table, obj: Obj) -> tuple[object, ...]:
     )
 
 
-def label(table: Table, obj: Obj) -> str:
-    """``#21 2/2 (horde, token, tapped)``: enough to tell one of a name from another."""
-    words = [f"#{obj.id}"]
+def label(table: Table, obj: Obj, common: Iterable[str] = ()) -> str:
+    """``#21 2/2 (horde, token, tapped)``: enough to tell one of a name from another; the
+    ``common`` notes (those every object asked about has) are left out."""
+    notes = [n for n in notes_of(table, obj) if n not in set(common)]
+    return f"#{obj.id}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def notes_of(table: Table, obj: Obj) -> list[str]:
+    """What a label says of an object: power/toughness, controller, card or token, state."""
+    notes = []
     if obj.zone == "battlefield":
         chars = table.chars(obj)
         if chars.is_creature:
-            words.append(f"{chars.power}/{chars.toughness}")
-    notes = [obj.controller if obj.zone in ("battlefield", "stack") else obj.owner]
+            notes.append(f"{chars.power}/{chars.toughness}")
+    notes.append(obj.controller if obj.zone in ("battlefield", "stack") else obj.owner)
     notes.append("card" if obj.is_card else "token")
     if obj.zone not in ("battlefield",):
         notes.append(obj.zone)
@@ -125,7 +132,7 @@ def label(table: Table, obj: Obj) -> str:
     if obj.damage:
         notes.append(f"{obj.damage} damage")
     notes.extend(f"{n} {kind}" for kind, n in sorted(obj.counters.items()) if n)
-    return " ".join(words) + f" ({', '.join(notes)})"
+    return notes
 
 
 def one(
@@ -197,9 +204,15 @@ def _one_of(table: Table, text: str, found: list[Obj]) -> Obj:
             kind.append(obj)
     if len(kinds) == 1:
         return ordered[0]
+    # Each kind by its lowest id, with what tells it from the others (what all share is left
+    # out: "attacking p1" and "attacking p2", not "2/2, horde, token, tapped" every time).
+    noted = [set(notes_of(table, k[0])) for k in kinds]
+    common = set.intersection(*noted)
+    if len({frozenset(n) for n in noted}) < len(noted):
+        common = set()  # they differ in something a label does not say: say all it says
     shown = ", ".join(
-        label(table, k[0]) + (f" and {len(k) - 1} alike" if len(k) > 1 else "")
+        label(table, k[0], common) + (f" and {len(k) - 1} alike" if len(k) > 1 else "")
         for k in kinds[:SHOWN]
     )
     more = f", and {len(kinds) - SHOWN} more" if len(kinds) > SHOWN else ""
-    raise NameQuestion(text, names[0], [o.id for o in ordered], shown + more)
+    raise NameQuestion(text, names[0], [k[0].id for k in kinds], shown + more)
