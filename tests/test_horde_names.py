@@ -131,9 +131,7 @@ def test_objects_nobody_could_tell_apart_give_the_lowest_id() -> None:
     table.objects[8].tapped = True  # now #8 differs from #9 and #10
     with pytest.raises(AmbiguousCommand) as asked:
         naming.one(table, "Mountain", field, "to tap")
-    assert str(asked.value) == (
-        "which Mountain? #8 (tapped), #9 and 1 alike: write its id"
-    )
+    assert str(asked.value) == ("which Mountain? #8 (tapped), #9 and 1 alike: write its id")
     assert naming.one(table, "Mountain", field, "to tap", taken=[8]).id == 9
 
 
