@@ -267,3 +267,25 @@ def test_a_named_attacker_to_block_is_one_nobody_blocks_yet(tmp_path: Path) -> N
     assert session.submit(f"unblock #{soldiers[2]}").accepted
     assert session.submit(f"block #{first} with Soldier").accepted
     assert table.combat.blocked_by[first] == [soldiers[0], soldiers[2]]
+
+
+def test_a_script_with_names_and_an_answer_replays_and_validates(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    script = tmp_path / "moves.txt"
+    script.write_text(
+        "p1 cast Lightning Bolt -> Zombie\nchoose #3\npass\np1 cast Lightning Bolt -> zom g\n",
+        encoding="utf-8",
+    )
+    setup = str(SETUPS / "names-targets.yaml")
+    run = CliRunner().invoke(cli, ["play", "horde", "--seed", "1", "--setup", setup, str(script)])
+    assert run.exit_code == 0, run.stderr
+    log = tmp_path / "game.jsonl"
+    log.write_text(run.stdout, encoding="utf-8")
+    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [line["type"] for line in lines if line["type"] in ("which", "rejected")] == ["which"]
+    for action in ("validate", "replay"):
+        checked = CliRunner().invoke(cli, [action, str(log)])
+        assert checked.exit_code == 0, checked.stdout + checked.stderr
