@@ -45,6 +45,12 @@ def position(tmp_path: Path, data: dict[str, Any], seed: int = 1) -> Session:
     return session
 
 
+def session_lines(session: Session) -> list[dict[str, Any]]:
+    """The lines a session made by ``new_session`` wrote (its one sink is a list's append)."""
+    lines: list[dict[str, Any]] = session.sinks[0].__self__  # type: ignore[attr-defined]
+    return lines
+
+
 def ids_of(session: Session, name: str, controller: str) -> list[int]:
     table = session.state.table  # type: ignore[attr-defined]
     return sorted(
@@ -289,3 +295,34 @@ def test_a_script_with_names_and_an_answer_replays_and_validates(tmp_path: Path)
     for action in ("validate", "replay"):
         checked = CliRunner().invoke(cli, [action, str(log)])
         assert checked.exit_code == 0, checked.stdout + checked.stderr
+
+
+def test_tap_and_activate_a_permanent_by_name(tmp_path: Path) -> None:
+    session = position(
+        tmp_path,
+        {
+            "turn": 6,
+            "active": "players",
+            "step": "main1",
+            "horde": {"battlefield": ["Zombie Giant", ZOMBIE], "library": ["Zombie"] * 3},
+            "p1": {
+                "battlefield": ["Mountain", "Forest", "Prodigal Pyromancer", "Llanowar Elves"],
+                "library": ["Plains"] * 3,
+            },
+            "p2": {"battlefield": ["Llanowar Elves"], "library": ["Plains"] * 3},
+        },
+    )
+    table = table_of(session)
+    elves = ids_of(session, "Llanowar Elves", "p1")
+    assert session.submit("p1 tap llan").accepted  # p1's own Elves, not p2's
+    assert table.objects[elves[0]].tapped
+    assert session.submit("p1 tap Forest G").accepted
+    # p2's Elves by name, for p1 (p1's are tapped): the rules say whose they are.
+    reason = session.submit("p1 tap Llanowar Elves").reason or ""
+    assert "is p2's: write p2" in reason, reason
+    pyromancer = ids_of(session, "Prodigal Pyromancer", "p1")[0]
+    assert session.submit("p1 activate prodigal -> zombie g").accepted
+    activated = next(
+        line for line in reversed(session_lines(session)) if line["type"] == "activated"
+    )
+    assert activated["source"] == pyromancer and activated["targets"] == ["#1"]

@@ -97,7 +97,7 @@ class Activate(Command):
 
 @dataclass(frozen=True)
 class Tap(Command):
-    id: int = 0
+    id: Ref = 0
     color: str | None = None
 
 
@@ -289,17 +289,7 @@ def parse(text: str) -> Command:
     if verb == "activate":
         return _activate(player, args)
     if verb == "tap":
-        if not args or len(args) > 2:
-            raise InvalidCommand("tap needs a permanent and maybe a colour: tap #4, tap #4 U")
-        color = args[1].upper() if len(args) == 2 else None
-        if color is not None and not (
-            color.isdigit() or all(c in ("W", "U", "B", "R", "G", "C") for c in color)
-        ):
-            raise InvalidCommand(
-                f"'{args[1]}' is not mana (W U B R G or C, or several: WU)"
-                " nor an option's number (tap #4 2)"
-            )
-        return Tap(player, object_id(args[0], "a permanent"), color)
+        return _tap(player, args)
     if verb == "attack":
         return _attack(player, args)
     if verb == "block":
@@ -321,6 +311,32 @@ def parse(text: str) -> Command:
 
 ATTACK_USAGE = "attack takes creatures: attack #3 Serra Angel, attack all [but NAME] [-> #9]"
 BLOCK_USAGE = "block takes: block ATTACKER with BLOCKER[, BLOCKER] or with all [but NAME]"
+
+
+TAP_USAGE = "tap needs a permanent and maybe a colour: tap #4, tap #4 U, tap Llanowar Elves"
+
+
+def _is_mana(word: str) -> bool:
+    color = word.upper()
+    return color.isdigit() or all(c in ("W", "U", "B", "R", "G", "C") for c in color)
+
+
+def _tap(player: str | None, args: list[str]) -> Tap:
+    if not args:
+        raise InvalidCommand(TAP_USAGE)
+    if not ID.match(args[0].strip()):  # by name, maybe with the mana last: tap Forest G
+        color = args[-1].upper() if len(args) > 1 and _is_mana(args[-1]) else None
+        words = args[:-1] if color is not None else args
+        return Tap(player, _one_object(words, TAP_USAGE), color)
+    if len(args) > 2:
+        raise InvalidCommand(TAP_USAGE)
+    color = args[1].upper() if len(args) == 2 else None
+    if color is not None and not _is_mana(color):
+        raise InvalidCommand(
+            f"'{args[1]}' is not mana (W U B R G or C, or several: WU)"
+            " nor an option's number (tap #4 2)"
+        )
+    return Tap(player, object_id(args[0], "a permanent"), color)
 
 
 def _attack(player: str | None, args: list[str]) -> Attack:

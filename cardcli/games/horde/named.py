@@ -138,6 +138,25 @@ def blocks(table: Table, seat: str, command: Block, by_id: ById) -> tuple[Obj, l
     return attacker, chosen
 
 
+def on_battlefield(table: Table, seat: str, text: str) -> bool:
+    """Whether ``text`` names a permanent of the seat's team (``activate NAME``)."""
+    team = table.players[seat].team.names
+    return bool(naming.matches(text, [o for o in _battlefield(table) if o.controller in team]))
+
+
+def permanent(table: Table, seat: str, ref: Ref, by_id: ById, what: str) -> Obj:
+    """``tap Llanowar Elves``, ``activate Prodigal Pyromancer``: the seat's own untapped
+    permanents first, then its team's untapped ones (which the rules refuse, saying whose),
+    then the tapped ones."""
+    if not isinstance(ref, Named):
+        return by_id(ref)
+    field = _battlefield(table)
+    own = [o for o in field if o.controller == seat]
+    team = [o for o in field if o.controller in table.players[seat].team.names]
+    tiers = [[o for o in own if not o.tapped], [o for o in team if not o.tapped], own, team]
+    return naming.one(table, ref.text, tiers, what)
+
+
 def withdrawn(table: Table, ref: Ref, by_id: ById) -> Obj:
     """``unattack Serra Angel`` / ``unblock Serra Angel``: a declared creature first."""
     if not isinstance(ref, Named):

@@ -21,6 +21,7 @@ from cardcli.games.horde.commands import (
     Choose,
     Keep,
     Mulligan,
+    Named,
     Pass,
     Play,
     Tap,
@@ -162,7 +163,8 @@ class HordeState(State):
             )
             play.activate(table, seat, source, command.index, targets)
         elif isinstance(command, Tap):
-            play.tap_for_mana(table, seat, self._permanent(command.id, seat), command.color)
+            tapped = by_name.permanent(table, seat, command.id, self._object, "to tap")
+            play.tap_for_mana(table, seat, self._permanent(tapped.id, seat), command.color)
         elif isinstance(command, Attack):
             attackers = by_name.attackers(table, seat, command, self._object)
             play.attack(table, seat, attackers, by_name.attack_target(table, command.target))
@@ -218,6 +220,9 @@ class HordeState(State):
                 a.zone == obj.zone for a in obj.proto.card_abilities
             ):
                 return obj
+        if by_name.on_battlefield(self.table, seat, text):  # a permanent by name
+            named = by_name.permanent(self.table, seat, Named(text), self._object, "to activate")
+            return self._permanent(named.id, seat)
         raise IllegalCommand(
             f"{seat} has no {text} with an ability in hand or graveyard"
             " (a permanent's ability: activate #ID)"
