@@ -326,3 +326,30 @@ def test_tap_and_activate_a_permanent_by_name(tmp_path: Path) -> None:
         line for line in reversed(session_lines(session)) if line["type"] == "activated"
     )
     assert activated["source"] == pyromancer and activated["targets"] == ["#1"]
+
+
+def test_a_card_in_hand_by_a_unique_prefix(tmp_path: Path) -> None:
+    session = position(
+        tmp_path,
+        {
+            "turn": 6,
+            "active": "players",
+            "step": "main1",
+            "horde": {"battlefield": [ZOMBIE], "library": ["Zombie"] * 3},
+            "p1": {
+                "battlefield": ["Plains", "Plains"],
+                "hand": ["Savannah Lions", "Serra Angel", "Plains", "Shock"],
+                "library": ["Plains"] * 3,
+            },
+            "p2": {"library": ["Plains"] * 3},
+        },
+    )
+    lines = session_lines(session)
+    assert session.submit("p1 cast sav").accepted
+    assert [line["card"] for line in lines if line["type"] == "cast"] == ["Savannah Lions"]
+    reason = session.submit("p1 cast s").reason or ""
+    assert reason == "'s' could be Serra Angel, Shock: write more of the name", reason
+    assert session.submit("p1 play pla").accepted
+    assert session.submit("p1 cast Lightning").reason == (
+        "p1 has no Lightning in hand (hand: Serra Angel, Shock)"
+    )

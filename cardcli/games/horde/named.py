@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardcli.engine.errors import IllegalCommand
+from cardcli.engine.errors import AmbiguousCommand, IllegalCommand
 from cardcli.games.horde import naming
 from cardcli.games.horde.commands import Attack, Block, Named, Ref, TargetRef
 from cardcli.magic import combat
@@ -136,6 +136,22 @@ def blocks(table: Table, seat: str, command: Block, by_id: ById) -> tuple[Obj, l
     if not chosen:
         raise IllegalCommand(f"no creature of the team can block #{attacker.id} {attacker.name}")
     return attacker, chosen
+
+
+def in_hand(table: Table, seat: str, text: str, flashback: bool) -> Obj | None:
+    """A card in the seat's hand by a unique prefix of its name (``p1 cast sav``: Savannah
+    Lions), then a flashback card in its graveyard; None if the text begins no such name.
+    (An exact name is looked for before this.)"""
+    player = table.players[seat]
+    pool = list(player.hand)
+    if flashback:
+        pool += [o for o in reversed(player.graveyard) if o.proto.flashback is not None]
+    found = naming.matches(text, pool)
+    names = list(dict.fromkeys(o.name for o in found))
+    if len(names) > 1:
+        shown = ", ".join(sorted(names)[: naming.SHOWN]) + (" ..." if len(names) > 3 else "")
+        raise AmbiguousCommand(f"'{text}' could be {shown}: write more of the name")
+    return found[0] if found else None
 
 
 def on_battlefield(table: Table, seat: str, text: str) -> bool:

@@ -245,6 +245,9 @@ class HordeState(State):
             for obj in reversed(table.players[seat].graveyard):
                 if obj.proto.flashback is not None and normalize(obj.name) == key:
                     return obj
+        prefixed = by_name.in_hand(table, seat, word, flashback=verb == "cast")  # "cast sav"
+        if prefixed is not None:
+            return prefixed
         for other in self.seat_list:
             if other != seat and any(normalize(o.name) == key for o in table.players[other].hand):
                 raise IllegalCommand(f"{word} is in {other}'s hand: write {other} {verb} {word}")
