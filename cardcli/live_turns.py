@@ -49,10 +49,8 @@ class TurnScreen:
         history: Path | None,
         narrate: Callable[[list[dict[str, Any]], int], list[str]],
         to_stderr: bool = False,
-        complete: Callable[[str | None, str], list[str]] | None = None,
     ) -> None:
         self.session = session
-        self.completer = complete  # the whole lines a text may become (names too), if given
         self.viewer = viewer  # whose hands the board shows after a command of a seat
         self.answer_meta = answer_meta
         self.narrate = narrate
@@ -299,13 +297,10 @@ class TurnScreen:
             if not self._idle:  # the game is busy: the state is not read now
                 return
             try:
-                if self.completer is not None:
-                    fits = self.completer(self.seat, text)
-                else:
-                    moves = list(self.session.state.legal_commands(self.seat)) if self.seat else []
-                    fits = completions(text, [*moves, *META_WORDS])
+                moves = list(self.session.state.legal_commands(self.seat)) if self.seat else []
             except Exception:  # a list the state cannot give now: nothing to complete
-                fits = []
+                moves = []
+        fits = completions(text, [*moves, *META_WORDS])
         if not fits:
             return
         common = common_start(fits)

@@ -86,6 +86,8 @@ ANSI = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[=
 
 
 class Pty:
+    """A game in a pseudo-terminal, in line mode (``--plain``): what it says, line by line."""
+
     def __init__(self, exe: Path, args: list[str], cwd: Path) -> None:
         import fcntl
         import struct
@@ -97,6 +99,8 @@ class Pty:
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "XDG_STATE_HOME": str(cwd / "state")}
         env.update(COLUMNS=str(COLUMNS), LINES=str(ROWS))
+        if args[:2] == ["play", "horde"]:
+            args = [*args[:2], "--plain", *args[2:]]
         self.process = subprocess.Popen(
             [str(exe), *args],
             stdin=self.slave,

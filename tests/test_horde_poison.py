@@ -29,9 +29,9 @@ def test_at_the_prompt_the_hordes_infect_attacker_gives_poison_not_life_loss(
         term.wait_for("p1>")
         term.type("pass\r")
         term.wait_for("Phyrexian Colossus deals 9 damage to p2")
-        term.wait_for("poison +9 (p2, infect): the players' shared poison counters 9 of 15")
+        # (Combat damage is said summed: the life the Zombies took, the poison the Colossus gave.)
+        term.wait_for("in all 17 combat damage: shared life 40 → 32; poison 0 → 9 of 15")
         assert "shared life 23" not in term.seen and "life -9" not in term.seen
-        assert "shared life 32" in term.seen
         term.type("quit\r")
         term.process.wait(timeout=30)
     finally:

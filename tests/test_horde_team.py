@@ -214,7 +214,7 @@ def test_at_a_terminal_the_bot_at_p2_plays_its_land_and_creature(
     cardcli_exe: Path, tmp_path: Path
 ) -> None:
     log = tmp_path / "team.jsonl"
-    args = ["play", "horde", "--seed", "3", "--seat", "p2=planner", "--mulligan", "none"]
+    args = ["play", "horde", "--plain", "--seed", "3", "--seat", "p2=planner", "--mulligan", "none"]
     args += ["--order", f"p2={P2_LIBRARY}", "--log", str(log)]
     process, master, slave = _spawn(cardcli_exe, args, tmp_path)
     try:
@@ -294,7 +294,7 @@ def test_at_a_terminal_the_person_declares_the_attack_until_auto_attacks(
     """The game asks the person at p1 for the team's attack (p2's Elves could attack);
     after ``auto attacks`` the planner at p2 answers it."""
     log = tmp_path / "team.jsonl"
-    args = ["play", "horde", "--seed", "3", "--seat", "p2=planner", "--mulligan", "none"]
+    args = ["play", "horde", "--plain", "--seed", "3", "--seat", "p2=planner", "--mulligan", "none"]
     args += ["--order", f"p2={P2_LIBRARY}", "--log", str(log)]
     process, master, slave = _spawn(cardcli_exe, args, tmp_path)
     try:

@@ -367,7 +367,7 @@ def test_at_the_step_cap_the_creatures_lure_requires_block_it() -> None:
     combat.declare_attack(table, fight, prized, "bob")
     fight.attackers_done = True
     table.pending = Decision("blockers", "bob", "block", team="b")
-    table.actions = flow.MAX_ACTIONS
+    table.declarations = flow.declaration_limit(table)
     play.finish_blockers(table)
     (blocks,) = [e["blocks"] for e in table.take_events() if e["type"] == "blockers"]
     assert blocks == [{"blocker": bears.id, "attacker": prized.id}]

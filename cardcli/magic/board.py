@@ -154,6 +154,7 @@ class Board:
         self.priority = 0
         self.passes = 0
         self.actions = 0  # actions taken in this step (capped by flow)
+        self.declarations = 0  # attackers / blockers declared or taken back in this step (flow)
         self.pending: Decision | None = None
         self.resolving: Any = None
         self.placing: Any = None

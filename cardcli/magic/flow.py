@@ -57,6 +57,24 @@ STEP_NAMES = {
 NO_PRIORITY = ("untap",)
 COMBAT_AFTER_ATTACK = ("declare_blockers", "first_strike", "combat_damage")
 MAX_ACTIONS = 150  # actions in one step; after that the team can only pass
+# Declarations in one step (an attacker or blocker declared or taken back; a bulk line is one).
+# The bound grows with the board, so no game a person plays reaches it (each permanent could be
+# declared, taken back and declared again twice over), and an endless attack / unattack of a
+# bot or a hostile script still ends.
+DECLARATIONS_BASE = 150
+DECLARATIONS_PER_PERMANENT = 4
+
+
+def declaration_limit(table: Table) -> int:
+    """How many declarations a step allows on this board."""
+    return DECLARATIONS_BASE + DECLARATIONS_PER_PERMANENT * len(table.battlefield)
+
+
+def declarations_spent(table: Table) -> bool:
+    """The step's declarations are used up: the team can only pass."""
+    return table.declarations >= declaration_limit(table)
+
+
 MAX_SPINS = 1_000_000  # pieces of work without any decision: a loop (104.4b)
 
 
@@ -411,6 +429,7 @@ def _enter_step(table: Table, step: str) -> None:
     table.priority = table.active
     table.passes = 0
     table.actions = 0
+    table.declarations = 0
     table.emit({"type": "step", "step": step})
 
 

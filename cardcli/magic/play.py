@@ -262,10 +262,10 @@ def pass_priority(table: Table, player: str, rest_of_turn: bool = False) -> None
 
 
 def _declaring(table: Table) -> None:
-    """Declarations count as actions: a step's cap ends an endless attack / unattack."""
-    if table.actions >= flow.MAX_ACTIONS:
-        raise IllegalCommand(f"{flow.MAX_ACTIONS} declarations in this step already: pass")
-    table.actions += 1
+    """Declarations are counted: a step's bound ends an endless attack / unattack."""
+    if flow.declarations_spent(table):
+        raise IllegalCommand(f"{table.declarations} declarations in this step already: pass")
+    table.declarations += 1
 
 
 def attack(table: Table, player: str, objs: list[Obj], target: Target | None) -> None:
@@ -361,7 +361,7 @@ def finish_blockers(table: Table) -> None:
     blocking = table.pending.team if table.pending is not None else None
     team = next((t.names for t in table.teams if t.name == blocking), [])
     problem = combat.blocks_problem(table, fight) or requirements.lure_problem(table, fight, team)
-    if problem is not None and table.actions < flow.MAX_ACTIONS:
+    if problem is not None and not flow.declarations_spent(table):
         raise IllegalCommand(problem)
     if problem is not None:
         # The cap is reached: the creatures a lure requires block it (509.1c) ...

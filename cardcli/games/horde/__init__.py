@@ -272,6 +272,8 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   p1 tap #4 [G]                   tap for mana (spells also pay themselves from untapped lands)
   attack #3 #5 [-> #9]            declare attackers (several at once), then pass (unattack #3 takes back)
   block #21 with #3 [#4]          declare blockers against the Horde, then pass (unblock #3)
+  attack all [but Llanowar Elves] every creature that can attack, but those named
+  block Zombie G with Serra, Llan names work for ids: a unique prefix will do
   choose #17 | yes | 3 | done     answer what the game asks (targets, X, discards, damage: #21=2 horde=3)
   pass                            pass priority (the team passes as one) / finish declaring
   pass turn                       keep passing priority until this turn ends

@@ -3,9 +3,11 @@
 >>> parse("p2 cast Lightning Bolt -> #17")
 Cast(player='p2', card='Lightning Bolt', x=None, targets=(17,))
 >>> parse("attack #3 #5 -> planeswalker #9")
-Attack(player=None, ids=(3, 5), target=9)
->>> parse("block #21 with #3")
-Block(player=None, attacker=21, blockers=(3,))
+Attack(player=None, ids=(3, 5), target=9, every=False, but=())
+>>> parse("attack all but Llanowar Elves")
+Attack(player=None, ids=(), target=None, every=True, but=(Named(text='Llanowar Elves'),))
+>>> parse("block Zombie Giant with Serra Angel, #7")
+Block(player=None, attacker=Named(text='Zombie Giant'), blockers=(Named(text='Serra Angel'), 7), every=False, but=())
 >>> parse("adjust token p1 \\"Soldier\\" 1/1 white")
 Adjust(player=None, what='token', args=('p1', 'Soldier', '1/1', 'white'))
 """
@@ -21,7 +23,7 @@ from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
 from cardcli.games.horde import handing
 from cardcli.magic.objects import Target
-from cardcli.suggest import unknown_command
+from cardcli.suggest import PROMPT_WORDS, close_to
 
 SEAT = re.compile(r"^p[1-4]$")
 ID = re.compile(r"^#?(\d{1,9})$")
@@ -44,11 +46,29 @@ VERBS = (
 )
 ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
 ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
-USAGE = (
-    "commands: [pN] play CARD | [pN] cast CARD [X=N] [-> TARGETS] | [pN] activate #ID [N] [-> TARGETS]"
-    " | [pN] cast CARD evoke | [pN] cast CARD kicked | [pN] cast CARD overload | [pN] cast CARD convoke #ID ... | [pN] cast CARD improvise #ID ... | [pN] activate CARD (in hand or graveyard) | [pN] tap #ID [MANA|N] | attack #ID ... [-> TARGET] | block #ATTACKER with #BLOCKER ..."
-    " | choose ... | pass | cancel | keep | mulligan | adjust ...; 'help' shows more"
-)
+# What an unknown command is told: short enough for a line of 80 columns ('help' has the rest).
+USAGE = "try cast, play, attack, block, pass, help"
+# The words the prompt answers itself (never logged), and the forms it takes them in.
+PROMPT_FORMS = {
+    "show": "#ID, NAME, pN, graveyard, exile, hand, stack",
+    "moves": "moves, p2 moves",
+    "hint": "hint, p2 hint",
+    "help": "help",
+    "quit": "quit",
+}
+
+
+@dataclass(frozen=True)
+class Named:
+    """An object by its name or a unique prefix of it (``Zombie Giant``, ``zombie g``); a
+    list of names separated by commas (``Serra Angel, Llanowar``) names several. The game
+    reads it against the board (``naming``)."""
+
+    text: str
+
+
+Ref = int | Named  # an object by its id or by name
+TargetRef = Target | Named  # a target: an id, a player, or a name
 
 
 @dataclass(frozen=True)
@@ -60,7 +80,7 @@ class Play(Command):
 class Cast(Command):
     card: str = ""
     x: int | None = None
-    targets: tuple[Target, ...] | None = None
+    targets: tuple[TargetRef, ...] | None = None
     evoke: bool = False  # "cast Mulldrifter evoke": for its evoke cost (702.74a)
     convoke: tuple[int, ...] | None = None  # "convoke #4 #5": creatures tapped to pay (702.51a)
     improvise: bool = False  # "improvise #4 #5": ``convoke`` names artifacts (702.126a)
@@ -72,13 +92,13 @@ class Cast(Command):
 class Activate(Command):
     id: int = 0
     index: int | None = None  # 0-based
-    targets: tuple[Target, ...] | None = None
+    targets: tuple[TargetRef, ...] | None = None
     card: str | None = None  # a card in hand or graveyard named, not an id (cycling)
 
 
 @dataclass(frozen=True)
 class Tap(Command):
-    id: int = 0
+    id: Ref = 0
     color: str | None = None
 
 
@@ -89,19 +109,23 @@ class Pass(Command):
 
 @dataclass(frozen=True)
 class Attack(Command):
-    ids: tuple[int, ...] = ()
-    target: Target | None = None
+    ids: tuple[Ref, ...] = ()
+    target: TargetRef | None = None
+    every: bool = False  # "attack all": every creature of the team that can attack
+    but: tuple[Ref, ...] = ()  # "attack all but Llanowar Elves"
 
 
 @dataclass(frozen=True)
 class Block(Command):
-    attacker: int = 0
-    blockers: tuple[int, ...] = ()
+    attacker: Ref = 0
+    blockers: tuple[Ref, ...] = ()
+    every: bool = False  # "block Zombie Giant with all": every creature of the team able to
+    but: tuple[Ref, ...] = ()  # "... with all but Serra Angel"
 
 
 @dataclass(frozen=True)
 class Withdraw(Command):
-    id: int = 0
+    id: Ref = 0
 
 
 @dataclass(frozen=True)
@@ -137,14 +161,77 @@ def object_id(word: str, what: str = "an object") -> int:
     return int(match.group(1))
 
 
-def target_word(word: str) -> Target:
-    text = word.strip().lower()
-    match = ID.match(text)
-    if match:
-        return int(match.group(1))
-    if SEAT.match(text) or text == "horde":
-        return text
-    raise InvalidCommand(f"'{word}' is not a target: write #ID, p1..p4 or horde")
+def _refs(words: list[str], seats: bool = False) -> list[Ref | str]:
+    """Ids (``#3``, ``3``) one by one; the words between them a name (``Named``), commas
+    kept; with ``seats``, a piece that is only players (``p1``, ``horde``) names them."""
+    found: list[Ref | str] = []
+    name: list[str] = []
+
+    def flush() -> None:
+        pieces = [p.strip() for p in " ".join(name).split(",")]
+        name.clear()
+        held: list[str] = []
+        for piece in pieces:
+            words = piece.lower().split()
+            if seats and words and all(SEAT.match(w) or w == "horde" for w in words):
+                if held:
+                    found.append(Named(", ".join(held)))
+                    held = []
+                found.extend(words)
+            elif piece:
+                held.append(piece)
+        if held:
+            found.append(Named(", ".join(held)))
+
+    for word in words:
+        bare = word.strip(",")
+        match = ID.match(bare) if bare else None
+        if match:
+            flush()
+            found.append(int(match.group(1)))
+        else:
+            name.append(word)
+    flush()
+    return found
+
+
+def _objects(words: list[str], usage: str) -> tuple[Ref, ...]:
+    refs = _refs(words)
+    objs = tuple(r for r in refs if not isinstance(r, str))
+    if not objs or len(objs) != len(refs):
+        raise InvalidCommand(usage)
+    return objs
+
+
+def _one_object(words: list[str], usage: str) -> Ref:
+    refs = _objects(words, usage)
+    if len(refs) != 1:
+        raise InvalidCommand(usage)
+    return refs[0]
+
+
+def _all_but(words: list[str], usage: str) -> tuple[bool, tuple[Ref, ...]]:
+    """``all`` or ``all but NAME, ...``: (True, the exceptions); (False, ()) if not ``all``."""
+    if not words or words[0].lower() != "all":
+        return False, ()
+    if len(words) == 1:
+        return True, ()
+    if words[1].lower() != "but" or len(words) < 3:
+        raise InvalidCommand(usage)
+    return True, _objects(words[2:], usage)
+
+
+def _unknown(word: str) -> str:
+    """``unknown command 'atack'; did you mean 'attack'?``, else the commands to try: one
+    short line (the rejection shows the text typed before it)."""
+    close = close_to(word.lower(), [w for w in (*VERBS, *PROMPT_WORDS) if len(w) >= 3])
+    if close:
+        return f"unknown command '{_cut(word)}'; did you mean {' or '.join(map(repr, close))}?"
+    return f"unknown command '{_cut(word)}': {USAGE}"
+
+
+def _cut(text: str, width: int = 30) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _split_arrow(words: list[str]) -> tuple[list[str], list[str] | None]:
@@ -172,13 +259,16 @@ def parse(text: str) -> Command:
         player = words[0].lower()
         words = words[1:]
         if not words:
-            raise InvalidCommand(f"'{player}' needs a command after it; " + USAGE)
+            raise InvalidCommand(f"'{player}' needs a command after it: {player} play Forest")
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     args = words[1:]
     if verb == "auto":  # the team's attacks or blocks handed to its bots (handing.py)
         return handing.parse(player, args)
+    if verb in PROMPT_FORMS:
+        # A word the prompt knows, in a form it does not take (``show #346``).
+        raise InvalidCommand(f"{verb} takes: {PROMPT_FORMS[verb]} (not '{_cut(' '.join(words))}')")
     if verb not in VERBS:
-        raise InvalidCommand(unknown_command(words[0], (*VERBS, *ALIASES), USAGE))
+        raise InvalidCommand(_unknown(words[0]))
     if verb == "pass" and [a.lower() for a in args] == ["turn"]:
         return Pass(player, turn=True)
     if verb == "pass" and args and args[0].lower() == "until":  # pass until combat | my turn
@@ -206,43 +296,14 @@ def parse(text: str) -> Command:
     if verb == "activate":
         return _activate(player, args)
     if verb == "tap":
-        if not args or len(args) > 2:
-            raise InvalidCommand("tap needs a permanent and maybe a colour: tap #4, tap #4 U")
-        color = args[1].upper() if len(args) == 2 else None
-        if color is not None and not (
-            color.isdigit() or all(c in ("W", "U", "B", "R", "G", "C") for c in color)
-        ):
-            raise InvalidCommand(
-                f"'{args[1]}' is not mana (W U B R G or C, or several: WU)"
-                " nor an option's number (tap #4 2)"
-            )
-        return Tap(player, object_id(args[0], "a permanent"), color)
+        return _tap(player, args)
     if verb == "attack":
-        left, right = _split_arrow(args)
-        if not left:
-            raise InvalidCommand(
-                "attack needs creatures: attack #3 #5 (-> horde or -> planeswalker #9)"
-            )
-        target = None
-        if right is not None:
-            right = [w for w in right if w.lower() != "planeswalker"]
-            if len(right) != 1:
-                raise InvalidCommand("after '->' name one player or planeswalker: -> horde, -> #9")
-            target = target_word(right[0])
-        return Attack(player, tuple(object_id(w, "a creature") for w in left), target)
+        return _attack(player, args)
     if verb == "block":
-        lowered = [w.lower() for w in args]
-        if "with" not in lowered or lowered.index("with") != 1 or len(args) < 3:
-            raise InvalidCommand("block takes: block #ATTACKER with #BLOCKER [#BLOCKER ...]")
-        return Block(
-            player,
-            object_id(args[0], "an attacking creature"),
-            tuple(object_id(w, "a creature") for w in args[2:]),
-        )
+        return _block(player, args)
     if verb in ("unattack", "unblock"):
-        if len(args) != 1:
-            raise InvalidCommand(f"{verb} takes one creature: {verb} #3")
-        return Withdraw(player, object_id(args[0], "a creature"))
+        usage = f"{verb} takes one creature: {verb} #3, {verb} Serra Angel"
+        return Withdraw(player, _one_object(args, usage))
     if verb == "choose":
         if not args:
             raise InvalidCommand(
@@ -251,8 +312,66 @@ def parse(text: str) -> Command:
         return Choose(player, tuple(args))
     # adjust
     if not args or args[0].lower() not in ADJUSTMENTS:
-        raise InvalidCommand("adjust takes: " + ", ".join(ADJUSTMENTS) + " (see help)")
+        raise InvalidCommand("adjust takes: " + ", ".join(ADJUSTMENTS[:-1]) + " or untap")
     return Adjust(player, args[0].lower(), tuple(args[1:]))
+
+
+ATTACK_USAGE = "attack takes creatures: attack #3 Serra Angel, attack all [but NAME] [-> #9]"
+BLOCK_USAGE = "block takes: block ATTACKER with BLOCKER[, BLOCKER] or with all [but NAME]"
+
+
+TAP_USAGE = "tap needs a permanent and maybe a colour: tap #4, tap #4 U, tap Llanowar Elves"
+
+
+def _is_mana(word: str) -> bool:
+    color = word.upper()
+    return color.isdigit() or all(c in ("W", "U", "B", "R", "G", "C") for c in color)
+
+
+def _tap(player: str | None, args: list[str]) -> Tap:
+    if not args:
+        raise InvalidCommand(TAP_USAGE)
+    if not ID.match(args[0].strip()):  # by name, maybe with the mana last: tap Forest G
+        color = args[-1].upper() if len(args) > 1 and _is_mana(args[-1]) else None
+        words = args[:-1] if color is not None else args
+        return Tap(player, _one_object(words, TAP_USAGE), color)
+    if len(args) > 2:
+        raise InvalidCommand(TAP_USAGE)
+    color = args[1].upper() if len(args) == 2 else None
+    if color is not None and not _is_mana(color):
+        raise InvalidCommand(
+            f"'{args[1]}' is not mana (W U B R G or C, or several: WU)"
+            " nor an option's number (tap #4 2)"
+        )
+    return Tap(player, object_id(args[0], "a permanent"), color)
+
+
+def _attack(player: str | None, args: list[str]) -> Attack:
+    left, right = _split_arrow(args)
+    if not left:
+        raise InvalidCommand(ATTACK_USAGE)
+    target: TargetRef | None = None
+    if right is not None:
+        refs = _refs([w for w in right if w.lower() != "planeswalker"], seats=True)
+        if len(refs) != 1:
+            raise InvalidCommand("after '->' name one player or planeswalker: -> horde, -> #9")
+        target = refs[0]
+    every, but = _all_but(left, ATTACK_USAGE)
+    if every:
+        return Attack(player, (), target, every=True, but=but)
+    return Attack(player, _objects(left, ATTACK_USAGE), target)
+
+
+def _block(player: str | None, args: list[str]) -> Block:
+    lowered = [w.lower() for w in args]
+    if "with" not in lowered[1:-1]:
+        raise InvalidCommand(BLOCK_USAGE)
+    at = lowered.index("with", 1)
+    attacker = _one_object(args[:at], BLOCK_USAGE)
+    every, but = _all_but(args[at + 1 :], BLOCK_USAGE)
+    if every:
+        return Block(player, attacker, (), every=True, but=but)
+    return Block(player, attacker, _objects(args[at + 1 :], BLOCK_USAGE))
 
 
 def _cast(player: str | None, args: list[str]) -> Cast:
@@ -287,11 +406,7 @@ def _cast(player: str | None, args: list[str]) -> Cast:
         name_words = name_words[:-1]
     if not name_words:
         raise InvalidCommand("cast needs a card: cast Lightning Bolt -> #17")
-    targets = None
-    if right is not None:
-        if not right:
-            raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
-        targets = tuple(target_word(w) for w in right)
+    targets = _targets(right)
     return Cast(
         player, " ".join(name_words), x, targets, evoke, convoke, improvise, kicked, overload
     )
@@ -319,9 +434,9 @@ def _activate(player: str | None, args: list[str]) -> Activate:
     return Activate(player, object_id(left[0], "a permanent"), index, _targets(right))
 
 
-def _targets(right: list[str] | None) -> tuple[Target, ...] | None:
+def _targets(right: list[str] | None) -> tuple[TargetRef, ...] | None:
     if right is None:
         return None
     if not right:
-        raise InvalidCommand("after '->' name the targets: -> #17, -> horde")
-    return tuple(target_word(w) for w in right)
+        raise InvalidCommand("after '->' name the targets: -> #17, -> horde, -> Zombie Giant")
+    return tuple(_refs(right, seats=True))

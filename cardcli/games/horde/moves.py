@@ -11,11 +11,12 @@ accepted and never listed.
 from __future__ import annotations
 
 from cardcli.games.horde import opening
+from cardcli.games.horde.asking import KIND as ASKED
 from cardcli.games.horde.stops import until_moves
 from cardcli.games.horde.variant import HORDE
 from cardcli.magic import combat, requirements
 from cardcli.magic.actions import Action, actions_for
-from cardcli.magic.flow import MAX_ACTIONS
+from cardcli.magic.flow import declarations_spent
 from cardcli.magic.play import may_answer
 from cardcli.magic.table import Table
 from cardcli.magic.targets import spell_label
@@ -38,8 +39,10 @@ def legal(table: Table, seat: str) -> list[str]:
             for action in actions_for(table, player.name):
                 found.append(_action_text(action))
         return found
-    if kind in ("attackers", "blockers") and table.actions >= MAX_ACTIONS:
+    if kind in ("attackers", "blockers") and declarations_spent(table):
         return ["pass"]  # the step's cap of declarations is reached
+    if kind == ASKED:  # which object a name means (asking)
+        return [*(f"choose {option}" for option in decision.options), "cancel"]
     if kind == "attackers":
         return _attack_moves(table)
     if kind == "blockers":

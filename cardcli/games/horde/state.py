@@ -9,7 +9,8 @@ from typing import Any
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import IllegalCommand
 from cardcli.engine.game import Command, Event, Options, State
-from cardcli.games.horde import adjust, commands, handing, moves, opening, stops
+from cardcli.games.horde import adjust, asking, commands, handing, moves, opening, stops
+from cardcli.games.horde import named as by_name
 from cardcli.games.horde.commands import (
     Activate,
     Adjust,
@@ -20,6 +21,7 @@ from cardcli.games.horde.commands import (
     Choose,
     Keep,
     Mulligan,
+    Named,
     Pass,
     Play,
     Tap,
@@ -109,7 +111,7 @@ class HordeState(State):
         elif "opening" in table.extra:
             self._opening(command, seat)
         else:
-            self._play(command, seat)
+            asking.play(table, seat, command, lambda meant: self._play(meant, seat))
         events = table.take_events()
         self._count_life(events)
         return events
@@ -145,7 +147,7 @@ class HordeState(State):
         elif isinstance(command, Play):
             play.play_land(table, seat, self._in_hand(seat, command.card, "play"))
         elif isinstance(command, Cast):
-            targets = list(command.targets) if command.targets is not None else None
+            targets = by_name.targets(table, command.targets)
             obj = self._in_hand(seat, command.card, "cast")
             named = list(command.convoke) if command.convoke is not None else None
             play.cast(
@@ -161,7 +163,7 @@ class HordeState(State):
                 overload=command.overload,
             )
         elif isinstance(command, Activate):
-            targets = list(command.targets) if command.targets is not None else None
+            targets = by_name.targets(table, command.targets)
             source = (
                 self._card_with_ability(seat, command.card)
                 if command.card is not None
@@ -169,14 +171,16 @@ class HordeState(State):
             )
             play.activate(table, seat, source, command.index, targets)
         elif isinstance(command, Tap):
-            play.tap_for_mana(table, seat, self._permanent(command.id, seat), command.color)
+            tapped = by_name.permanent(table, seat, command.id, self._object, "to tap")
+            play.tap_for_mana(table, seat, self._permanent(tapped.id, seat), command.color)
         elif isinstance(command, Attack):
-            play.attack(table, seat, [self._object(i) for i in command.ids], command.target)
+            attackers = by_name.attackers(table, seat, command, self._object)
+            play.attack(table, seat, attackers, by_name.attack_target(table, command.target))
         elif isinstance(command, Block):
-            blockers = [self._object(i) for i in command.blockers]
-            play.block(table, seat, self._object(command.attacker), blockers)
+            attacker, blockers = by_name.blocks(table, seat, command, self._object)
+            play.block(table, seat, attacker, blockers)
         elif isinstance(command, Withdraw):
-            play.withdraw(table, seat, self._object(command.id))
+            play.withdraw(table, seat, by_name.withdrawn(table, command.id, self._object))
         elif isinstance(command, Choose):
             play.choose(table, seat, list(command.picks))
         elif isinstance(command, Cancel):
@@ -224,6 +228,9 @@ class HordeState(State):
                 a.zone == obj.zone for a in obj.proto.card_abilities
             ):
                 return obj
+        if by_name.on_battlefield(self.table, seat, text):  # a permanent by name
+            named = by_name.permanent(self.table, seat, Named(text), self._object, "to activate")
+            return self._permanent(named.id, seat)
         raise IllegalCommand(
             f"{seat} has no {text} with an ability in hand or graveyard"
             " (a permanent's ability: activate #ID)"
@@ -246,6 +253,9 @@ class HordeState(State):
             for obj in reversed(table.players[seat].graveyard):
                 if obj.proto.flashback is not None and normalize(obj.name) == key:
                     return obj
+        prefixed = by_name.in_hand(table, seat, word, flashback=verb == "cast")  # "cast sav"
+        if prefixed is not None:
+            return prefixed
         for other in self.seat_list:
             if other != seat and any(normalize(o.name) == key for o in table.players[other].hand):
                 raise IllegalCommand(f"{word} is in {other}'s hand: write {other} {verb} {word}")

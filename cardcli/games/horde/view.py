@@ -517,6 +517,10 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "horde_revealed":
         bottom = f"; to the bottom: {', '.join(line['bottom'])}" if line["bottom"] else ""
         return f"the Horde reveals {', '.join(line['cards']) or 'nothing'}{bottom}"
+    if kind == "which":  # a name that fits several objects (asking)
+        return f"which {line['name']}? {', '.join(line['options'])}: choose one, or cancel"
+    if kind == "chosen" and line["kind"] == "which":
+        return f"{line['player']} answers {' '.join(line['picked'])}"
     if kind == "choice":
         return f"{line['who']} chooses {' '.join(line['chosen']) or 'nothing'} ({line['kind']})"
     if kind == "team_lost":
