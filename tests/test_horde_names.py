@@ -125,7 +125,8 @@ def test_an_exact_name_comes_before_the_names_it_begins() -> None:
     assert [o.id for o in naming.matches("ZOMBIE G", field)] == [1]
     assert [o.id for o in naming.matches("zom gi", field)] == [1]  # word by word
     assert [o.id for o in naming.matches("moun", field)] == [8, 9, 10]
-    assert naming.matches("giant", field) == []  # a prefix, not any part of the name
+    assert [o.id for o in naming.matches("giant", field)] == [1]  # last: a word it begins
+    assert naming.matches("iant", field) == []  # a prefix of a word, not any part of one
     assert naming.matches("", field) == []
 
 

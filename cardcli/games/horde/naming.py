@@ -43,7 +43,8 @@ class NameQuestion(AmbiguousCommand):
 def matches(text: str, pool: Iterable[Obj]) -> list[Obj]:
     """The objects of ``pool`` that ``text`` names: exact names, else names it begins.
 
-    Prefixes are taken word by word as well (``zom g`` is Zombie Giant).
+    Prefixes are taken word by word as well (``zom g`` is Zombie Giant), and last from any
+    word of the name on (``swift`` is Boros Swiftblade, ``elves`` Llanowar Elves).
     """
     key = normalize(text)
     if not key:
@@ -56,7 +57,14 @@ def matches(text: str, pool: Iterable[Obj]) -> list[Obj]:
     if found:
         return found
     words = key.split()
-    return [o for o in objs if _words_begin(normalize(o.name).split(), words)]
+    found = [o for o in objs if _words_begin(normalize(o.name).split(), words)]
+    if found:
+        return found
+    return [o for o in objs if _words_begin_inside(normalize(o.name).split(), words)]
+
+
+def _words_begin_inside(name: list[str], typed: list[str]) -> bool:
+    return any(_words_begin(name[start:], typed) for start in range(1, len(name)))
 
 
 def _words_begin(name: list[str], typed: list[str]) -> bool:
