@@ -94,3 +94,38 @@ def test_at_the_prompt_the_horde_sacrifices_by_chance_and_says_so(
         term.process.wait(timeout=30)
     finally:
         term.close()
+
+
+def _cavern_enters(tmp_path: Path, seed: int) -> tuple[str | None, list[dict[str, object]]]:
+    """Cavern of Souls ("As Cavern of Souls enters, choose a creature type.") put onto the
+    Horde's battlefield by an effect: nobody is asked; the Horde chooses as it chooses."""
+    import json
+
+    from cardcli.magic.table import Move
+
+    setup = {
+        "turn": 7,
+        "active": "horde",
+        "step": "upkeep",
+        "horde": {"graveyard": ["Cavern of Souls"], "battlefield": ["Zombie", "Zombie Giant"]},
+        "p1": {"battlefield": ["Grizzly Bears", "Llanowar Elves"], "library": ["Forest"]},
+        "p2": {"battlefield": ["Serra Angel"], "library": ["Plains"]},
+    }
+    path = tmp_path / f"cavern-{seed}.yaml"
+    path.write_text(json.dumps(setup), encoding="utf-8")
+    session, lines = new_session("horde", seed=seed, players=2, setup=str(path))
+    table = session.state.table  # type: ignore[attr-defined]
+    cavern = next(o for o in table.players["horde"].graveyard if o.name == "Cavern of Souls")
+    table.move_many([Move(cavern, "battlefield", "returned")])
+    entered = next(o for o in table.battlefield.values() if o.name == "Cavern of Souls")
+    return entered.chosen, table.events
+
+
+def test_a_permanent_an_effect_puts_onto_the_hordes_battlefield_chooses_by_chance(
+    tmp_path: Path,
+) -> None:
+    picks = {_cavern_enters(tmp_path, seed)[0] for seed in range(12)}
+    assert len(picks) > 1  # not always the same type: chance
+    chosen, events = _cavern_enters(tmp_path, 3)
+    logged = [e for e in events if e.get("type") == "choice" and e.get("kind") == "choose_value"]
+    assert logged and logged[-1]["chosen"] == [chosen]

@@ -24,6 +24,7 @@ from cardcli.magic import relics
 from cardcli.magic.board import Board, Event, Move
 from cardcli.magic.cards import Ability, Proto
 from cardcli.magic.chars import Chars
+from cardcli.magic.decisions import Decision
 from cardcli.magic.identity_mana import identity_word
 from cardcli.magic.objects import Obj, Target, Team
 from cardcli.magic.sources import DamageSource
@@ -65,9 +66,13 @@ class Table(Board):
                 if self.enters_tapped(entering, mv.controller or mv.obj.owner, mv.paid):
                     tapped_now.add(mv.obj.id)
                 if mv.chosen is None and mv.obj.proto.entry_choice is not None:
-                    # Not asked (an effect put it there): the preferred choice (614.12).
+                    # Not asked (an effect put it there): the preferred choice (614.12); an
+                    # automated player's is its own (the Horde's: chance).
                     owner = mv.controller or mv.obj.owner
-                    mv.chosen = chosen_mod.preferred(self, owner, mv.obj)
+                    if self.variant.is_automated(self, owner):
+                        mv.chosen = self._automated_entry_choice(owner, mv.obj)
+                    else:
+                        mv.chosen = chosen_mod.preferred(self, owner, mv.obj)
         for mv in moves:
             if (
                 mv.to == "graveyard"
@@ -419,6 +424,27 @@ class Table(Board):
         if made and self.watchers["permanents_enter"]:
             self._batch_entered(made)
         return made
+
+    def _automated_entry_choice(self, player: str, obj: Obj) -> str | None:
+        """What an automated player chooses as ``obj`` enters, by its variant's policy
+        (logged as a ``choice``, as every automated answer is)."""
+        rule = chosen_mod.entry_rule(obj)
+        options = chosen_mod.options_for(self, player, rule) if rule is not None else []
+        if rule is None or not options:
+            return None
+        decision = Decision("choose_value", player, f"{obj.name}: {player} chooses", options)
+        picks = self.variant.answer(self, decision) if len(options) > 1 else options
+        if len(options) > 1:
+            self.emit(
+                {
+                    "type": "choice",
+                    "who": player,
+                    "kind": decision.kind,
+                    "chosen": picks,
+                    "among": len(options),
+                }
+            )
+        return chosen_mod.value_of(rule, picks[0]) if picks else None
 
     def tap(self, obj: Obj, why: str = "") -> bool:
         if obj.tapped or self.replace("tap", {"obj": obj, "why": why}) is None:
