@@ -113,7 +113,7 @@ def _cavern_enters(tmp_path: Path, seed: int) -> tuple[str | None, list[dict[str
     }
     path = tmp_path / f"cavern-{seed}.yaml"
     path.write_text(json.dumps(setup), encoding="utf-8")
-    session, lines = new_session("horde", seed=seed, players=2, setup=str(path))
+    session, _ = new_session("horde", seed=seed, players=2, setup=str(path))
     table = session.state.table  # type: ignore[attr-defined]
     cavern = next(o for o in table.players["horde"].graveyard if o.name == "Cavern of Souls")
     table.move_many([Move(cavern, "battlefield", "returned")])
