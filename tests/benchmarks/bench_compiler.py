@@ -54,16 +54,23 @@ def horde_games(games: int, deck: Path, seed: int) -> None:
     exe = shutil.which("cardcli") or str(Path(sys.executable).with_name("cardcli"))
     base = [exe, "simulate", "horde", "--horde", str(deck), "--bot", "basic", "--players", "3"]
     costs = []
+    peaks = []  # KiB (Linux's ru_maxrss)
     for count in (1, games):  # the difference is the games' own cost, start-up apart
         command = [*base, "--games", str(count), "--workers", "1", "--seed", str(seed)]
         with subprocess.Popen(command, stdout=subprocess.DEVNULL) as child:
             _pid, _status, usage = os.wait4(child.pid, 0)
             child.returncode = 0
         costs.append(usage.ru_utime + usage.ru_stime)
+        peaks.append(usage.ru_maxrss)
     rate = (games - 1) / max(1e-9, costs[1] - costs[0])
     print(
         f"Horde games of compiled cards ({deck.stem}, 3 basic bots): {rate:.1f} games/s "
         f"on one core; goal {GOAL_GAMES:.0f}: x{rate / GOAL_GAMES:.2f}"
+    )
+    # Cards are compiled as a deck looks them up: the memory of many games is that of one.
+    print(
+        f"  peak memory: 1 game {peaks[0] / 1024:.0f} MiB, {games} games "
+        f"{peaks[1] / 1024:.0f} MiB (x{peaks[1] / max(1, peaks[0]):.2f})"
     )
 
 
