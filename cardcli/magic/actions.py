@@ -175,7 +175,7 @@ def _why_none(obj: Obj) -> str:
 def team_can_act(table: Table, players: list[str]) -> bool:
     """Has any of these players something to do besides passing (and tapping for nothing)?"""
     return any(actions_for(table, player, stop_at_first=True) for player in players) or any(
-        _castable_with_all_mana(table, player) for player in players
+        castable_with_all_mana(table, player) for player in players
     )
 
 
@@ -213,16 +213,17 @@ def mana_of(table: Table, player: str, objs: list[Obj]) -> tuple[dict[str, int],
     return fixed, units
 
 
-def _castable_with_all_mana(table: Table, player: str) -> bool:
-    """A spell or ability only mana creatures, rocks or Treasures could pay for still counts
-    as something to do."""
+def castable_with_all_mana(table: Table, player: str, abilities: bool = True) -> bool:
+    """A spell (or, with ``abilities``, an ability) only mana creatures, rocks or Treasures
+    could pay for still counts as something to do."""
     spells = [
         obj
         for obj in table.players[player].hand
         if "Land" not in obj.proto.types and casting.may_cast_now(table, player, obj)
     ]
-    if not spells and not any(
-        obj.controller == player and obj.proto.activated for obj in table.acting.values()
+    if not spells and not (
+        abilities
+        and any(obj.controller == player and obj.proto.activated for obj in table.acting.values())
     ):
         return False  # nothing that mana could pay for
     extra = other_mana(table, player)
@@ -240,6 +241,8 @@ def _castable_with_all_mana(table: Table, player: str) -> bool:
             for obj in spells
         ):
             return True
+        if not abilities:
+            return False
         for _oid, kinds in units:  # (an ability's cost is paid from the pool and lands)
             pool[kinds[0]] = pool.get(kinds[0], 0) + 1
         for obj in list(table.acting.values()):

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardcli.magic import casting, costs
-from cardcli.magic.actions import actions_for, mana_of, other_mana, team_can_act
+from cardcli.magic.actions import actions_for, castable_with_all_mana, team_can_act
 
 if TYPE_CHECKING:
     from cardcli.magic.objects import Team
@@ -163,27 +162,9 @@ def passes(table: Table, team: Team) -> bool:
 def _could_cast(table: Table, player: str) -> bool:
     """Could ``player`` cast a spell now, paying with its lands or with its mana creatures,
     rocks and Treasures too?"""
-    if any(a.kind in CASTS for a in actions_for(table, player)):
-        return True
-    extra = other_mana(table, player)
-    if not extra:
-        return False
-    fixed, units = mana_of(table, player, extra)
-    pool = table.players[player].pool
-    saved = dict(pool)
-    try:
-        for kind, count in fixed.items():
-            pool[kind] = pool.get(kind, 0) + count
-        sources = costs.mana_sources(table, player) + units
-        return any(
-            "Land" not in obj.proto.types
-            and casting.cast_problem(table, player, obj, None, sources=sources, explain=False)
-            is None
-            for obj in table.players[player].hand
-        )
-    finally:
-        pool.clear()
-        pool.update(saved)
+    return any(a.kind in CASTS for a in actions_for(table, player)) or castable_with_all_mana(
+        table, player, abilities=False
+    )
 
 
 def _anybody_attacks(table: Table) -> bool:
