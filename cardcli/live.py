@@ -99,7 +99,6 @@ class LiveScreen:
     def _build(self, history_path: Path | None, to_stderr: bool) -> Any:
         from prompt_toolkit.application import Application
         from prompt_toolkit.buffer import Buffer
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
         from prompt_toolkit.layout import HSplit, Layout, Window
         from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
@@ -108,14 +107,9 @@ class LiveScreen:
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.styles import Style
 
-        history: Any = InMemoryHistory()
-        if history_path is not None:
-            try:
-                history_path.parent.mkdir(parents=True, exist_ok=True)
-                history = FileHistory(str(history_path))
-            except OSError:
-                pass
-        self.buffer = Buffer(multiline=False, history=history, accept_handler=self._accept)
+        self.buffer = Buffer(
+            multiline=False, history=line_history(history_path), accept_handler=self._accept
+        )
         keys = KeyBindings()
 
         @keys.add("c-c")
@@ -301,3 +295,16 @@ class LiveScreen:
 def _to_shared(line: dict[str, Any]) -> bool:
     """A card went to the shared area: worth a message whoever played it."""
     return line.get("type") == "moved" and str(line.get("to", "")).startswith("f")
+
+
+def line_history(path: Path | None) -> Any:
+    """The prompt's history of lines: kept in ``path`` if it can be written, else in memory."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return FileHistory(str(path))
+        except OSError:
+            pass
+    return InMemoryHistory()

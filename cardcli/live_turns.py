@@ -26,7 +26,7 @@ from typing import Any
 
 from cardcli.engine.loop import Quit, RunEnd
 from cardcli.engine.session import SHOWN_CHARS, Outcome, Session, clean_line
-from cardcli.live import colour_wanted
+from cardcli.live import colour_wanted, line_history
 from cardcli.printable import printable, shortened
 
 REDRAW_SECONDS = 0.05
@@ -80,7 +80,6 @@ class TurnScreen:
         from prompt_toolkit.application import Application
         from prompt_toolkit.buffer import Buffer
         from prompt_toolkit.filters import Condition
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
         from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
         from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
@@ -89,14 +88,9 @@ class TurnScreen:
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.styles import Style
 
-        history: Any = InMemoryHistory()
-        if history_path is not None:
-            try:
-                history_path.parent.mkdir(parents=True, exist_ok=True)
-                history = FileHistory(str(history_path))
-            except OSError:
-                pass
-        self.buffer = Buffer(multiline=False, history=history, accept_handler=self._accept)
+        self.buffer = Buffer(
+            multiline=False, history=line_history(history_path), accept_handler=self._accept
+        )
         keys = KeyBindings()
 
         @keys.add("c-c")
