@@ -23,6 +23,22 @@ if TYPE_CHECKING:
 
 MAX_X = 99
 MAIN_STEPS = ("main1", "main2")
+# The steps of a turn, in order (500.1).
+STEPS = (
+    "untap",
+    "upkeep",
+    "draw",
+    "main1",
+    "begin_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_strike",
+    "combat_damage",
+    "end_combat",
+    "main2",
+    "end",
+    "cleanup",
+)
 
 
 def sorcery_timing(table: Table, player: str) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.magic import casting, combat, delayed, resolve, sba, stops, triggers
 from cardcli.magic.choices import Answers, NeedDecision, ask
+from cardcli.magic.costs import STEPS
 from cardcli.magic.decisions import Decision
 from cardcli.magic.objects import Obj
 from cardcli.magic.table import Move
@@ -24,21 +25,6 @@ from cardcli.magic.table import Move
 if TYPE_CHECKING:
     from cardcli.magic.table import Table
 
-STEPS = (
-    "untap",
-    "upkeep",
-    "draw",
-    "main1",
-    "begin_combat",
-    "declare_attackers",
-    "declare_blockers",
-    "first_strike",
-    "combat_damage",
-    "end_combat",
-    "main2",
-    "end",
-    "cleanup",
-)
 STEP_NAMES = {
     "untap": "untap step",
     "upkeep": "upkeep",

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardcli.magic.actions import actions_for, castable_with_all_mana, team_can_act
+from cardcli.magic.costs import STEPS
 
 if TYPE_CHECKING:
     from cardcli.magic.objects import Team
@@ -47,20 +48,7 @@ STEP_WORDS = {
 }
 WORDS = tuple(dict.fromkeys(STEP_WORDS.values()))
 SPELLS = "spells"  # another team's spell or ability on the stack
-ORDER = (
-    "upkeep",
-    "draw",
-    "main1",
-    "begin_combat",
-    "declare_attackers",
-    "declare_blockers",
-    "first_strike",
-    "combat_damage",
-    "end_combat",
-    "main2",
-    "end",
-    "cleanup",
-)
+ORDER = STEPS[1:]  # the steps in which a player may get priority (all but untap)
 UNTIL = ("combat", "my turn")
 CASTS = ("cast", "evoke", "kicked", "overload")  # the actions that cast a spell
 
