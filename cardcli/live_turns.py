@@ -49,8 +49,10 @@ class TurnScreen:
         history: Path | None,
         narrate: Callable[[list[dict[str, Any]], int], list[str]],
         to_stderr: bool = False,
+        names: Callable[[str | None, str], list[str]] | None = None,
     ) -> None:
         self.session = session
+        self.names = names  # lines a text may become by names and ids (targets, blockers)
         self.viewer = viewer  # whose hands the board shows after a command of a seat
         self.answer_meta = answer_meta
         self.narrate = narrate
@@ -295,6 +297,13 @@ class TurnScreen:
             except Exception:  # a list the state cannot give now: nothing to complete
                 moves = []
         fits = completions(text, [*moves, *META_WORDS])
+        if not fits and self.names is not None:  # a name where no legal command spells it out
+            with self._state_lock:
+                if self._idle:
+                    try:
+                        fits = self.names(self.seat, text)
+                    except Exception:  # completion never breaks the screen
+                        fits = []
         if not fits:
             return
         common = common_start(fits)

@@ -101,3 +101,13 @@ def test_a_full_screen_gets_the_same_completion() -> None:
     assert [(c.text, c.start_position) for c in found] == [("Grizzly Bears", -3)]
     found = list(completer.get_completions(Document("p2 play "), None))
     assert [c.text for c in found] == ["Plains"]
+
+
+def test_after_the_arrow_tab_completes_targets_on_the_battlefield() -> None:
+    midgame = Path(__file__).parent.parent / "scenarios" / "horde" / "setups" / "midgame.yaml"
+    session, _ = new_session("horde", seed=5, setup=str(midgame))
+    lines = completion.lines(session.state, "p1", "p1 cast Lightning Bolt -> Zombie G")
+    assert lines == ["p1 cast Lightning Bolt -> Zombie Giant"]
+    assert "p1 cast Lightning Bolt -> Zombie" in completion.lines(
+        session.state, "p1", "p1 cast Lightning Bolt -> zom"
+    )

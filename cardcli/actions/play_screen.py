@@ -44,6 +44,7 @@ def drive_screen(
         terminal.history_path(session.game.name),
         narrate,
         to_stderr=not terminal.stdout_is_terminal(),
+        names=lambda seat, text: terminal.completions(session, seat, text),
     )
     screen.say("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
     end = screen.run(lambda: run(session, screen.read, show=screen.show, strict=strict))

@@ -44,7 +44,9 @@ def lines(state: Any, seat: str | None, before: str) -> list[str]:
     if verb in AFTER:
         found.update(_after_words(before, head, rest, verb))
     elif verb in VERBS or verb == "show":
-        names = _names(table, state.to_move() or seat, head, verb)
+        # After "->" come targets: on the battlefield, or players, whatever the verb.
+        named_verb = "target" if "->" in rest else verb
+        names = _names(table, state.to_move() or seat, head, named_verb)
         found.update(_names_completing(before, head, rest, names))
     return sorted(f for f in found if f.lower().startswith(before.lower()))[:MAX_SHOWN]
 
