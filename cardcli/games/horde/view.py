@@ -7,6 +7,7 @@ from typing import Any
 
 from cardcli.fit import wrap_line
 from cardcli.games.horde.variant import HORDE, PLAYERS
+from cardcli.games.horde.view_rare import rare_line
 from cardcli.magic import costs
 from cardcli.magic.card_text import mark
 from cardcli.magic.flow import STEP_NAMES
@@ -424,6 +425,14 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "life":
         change = f"+{line['delta']}" if line["delta"] > 0 else str(line["delta"])
         return f"life {change} ({line['player']}, {line['why']}): shared life {line['life']}"
+    rare = rare_line(line)
+    if rare is not None:
+        return rare
+    if kind == "no_lifegain":  # "Players can't gain life." (Forsaken Wastes)
+        return (
+            f"{line['player']} gains no life ({line['amount']}): #{line['source']} says "
+            "players can't gain life"
+        )
     if kind == "commander":
         colours = "".join("{" + c + "}" for c in line["identity"]) or "colourless"
         return f"{line['who']}'s commander: {' and '.join(line['cards'])} (identity {colours})"
