@@ -371,6 +371,17 @@ def test_plain_keeps_line_mode_at_a_terminal(pty, tmp_path: Path) -> None:  # ty
     assert term.finish() == 0
 
 
+def test_resume_plain_keeps_line_mode_at_a_terminal(pty, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    term = _plain(pty, "players-bolt.yaml", tmp_path)
+    term.type("quit\r")
+    assert term.finish() == 0
+    resumed = pty("resume", "--plain", "game.jsonl")
+    resumed.wait_for("p1>")
+    assert "quit or Ctrl-D to stop" not in resumed.text()  # no live screen's footer
+    resumed.type("quit\r")
+    assert resumed.finish() == 0
+
+
 def test_the_rules_pager_gets_pages_that_fit_80_columns(pty, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     import os
 

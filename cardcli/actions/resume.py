@@ -28,7 +28,7 @@ from cardcli.output import echo, note
 from cardcli.printable import one_line
 
 
-def resume(log: str, scripts: tuple[str, ...]) -> int:
+def resume(log: str, scripts: tuple[str, ...], plain: bool = False) -> int:
     terminal.check_scripts(scripts)
     with open_log_to_append(log) as handle:
         replay, whole_bytes, count = _verify(handle, log)
@@ -74,7 +74,9 @@ def resume(log: str, scripts: tuple[str, ...]) -> int:
         if watching:
             echo(f"resuming {session.game.name}, seed {session.seed}, at seq {count}")
             echo(terminal.board(replay.session))
-        return drive(session, scripts, interactive, watching, False, out, Path(log), catch_up)
+        return drive(
+            session, scripts, interactive, watching, False, out, Path(log), catch_up, plain
+        )
 
 
 MAX_FRAGMENT = 1 << 20  # a cut-off line is shorter than the longest line we write

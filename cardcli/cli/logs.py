@@ -62,7 +62,12 @@ def validate(logs: tuple[str, ...]) -> None:
 @click.command()
 @click.argument("log", shell_complete=complete_files)
 @click.argument("scripts", nargs=-1, metavar="[SCRIPT]...", shell_complete=complete_files)
-def resume(log: str, scripts: tuple[str, ...]) -> None:
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="at a terminal, play line by line instead of on the live screen",
+)
+def resume(log: str, scripts: tuple[str, ...], plain: bool) -> None:
     """Continue the unfinished game in LOG, appending to it.
 
     Commands come from the SCRIPT files, else stdin (a prompt at a terminal).
@@ -71,4 +76,4 @@ def resume(log: str, scripts: tuple[str, ...]) -> None:
     """
     from cardcli.actions.resume import resume as run_resume
 
-    call(lambda: run_resume(log, scripts))
+    call(lambda: run_resume(log, scripts, plain))
