@@ -301,7 +301,7 @@ def test_at_a_terminal_the_person_declares_the_attack_until_auto_attacks(
         wait_for = _reader(master)
         seen = wait_for("p1> ")
         for _ in range(30):  # pass, one prompt at a time, until the attack is asked
-            if "declare attackers one at a time" in seen.rsplit("p1> ", 2)[-2]:
+            if "declare attackers (attack NAME" in seen.rsplit("p1> ", 2)[-2]:
                 break
             prompts = seen.count("p1> ")
             os.write(master, b"pass\n")

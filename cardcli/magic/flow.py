@@ -292,7 +292,7 @@ def _declare_attackers(table: Table) -> None:
     table.pending = Decision(
         "attackers",
         team.players[0].name,
-        f"{team.name}: declare attackers one at a time (attack #ID), then pass",
+        f"{team.name}: declare attackers (attack NAME or #ID; attack all [but NAME]), then pass",
         team=team.name,
     )
 
@@ -318,7 +318,7 @@ def _declare_blockers(table: Table) -> None:
         table.pending = Decision(
             "blockers",
             team.players[0].name,
-            f"{team.name}: declare blockers one at a time (block #ATTACKER with #BLOCKER), then pass",
+            f"{team.name}: declare blockers (block ATTACKER with BLOCKER, by name or #ID), then pass",
             team=team.name,
         )
         table.extra["blocking_team"] = team.name
