@@ -1,4 +1,4 @@
-"""``cardcli`` in a real pseudo-terminal of a given size, for the Horde screen's tests.
+"""``cardcli`` in a real pseudo-terminal of a given size, for the Horde's terminal tests.
 
 What it drew is read back two ways: through a terminal emulator (pyte), as a person
 sees it, and as the raw lines it wrote, to check that no line is wider than the
@@ -7,14 +7,12 @@ terminal (a terminal wraps a long line anywhere, so on the screen it cannot be t
 
 from __future__ import annotations
 
-import fcntl
 import os
 import re
 import select
 import signal
 import struct
 import subprocess
-import termios
 import time
 from pathlib import Path
 
@@ -27,27 +25,37 @@ _ESCAPE = re.compile(
 
 class Pty:
     def __init__(
-        self, exe: Path, args: list[str], cwd: Path, rows: int = 24, columns: int = 80
+        self,
+        exe: Path,
+        args: list[str],
+        cwd: Path,
+        rows: int = 24,
+        columns: int = 80,
+        env: dict[str, str] | None = None,
     ) -> None:
+        import fcntl  # (POSIX only: imported where used, so any test module may import this)
+        import termios
+
         self.master, self.slave = os.openpty()
         self.rows, self.columns = rows, columns
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.modes_before = termios.tcgetattr(self.slave)
-        env = {
+        environment = {
             **os.environ,
             "TERM": "xterm-256color",
             "XDG_STATE_HOME": str(cwd / "state"),
             "COLUMNS": str(columns),
             "LINES": str(rows),
+            **(env or {}),
         }
-        env.pop("NO_COLOR", None)
+        environment.pop("NO_COLOR", None)
         self.process = subprocess.Popen(
             [str(exe), *args],
             stdin=self.slave,
             stdout=self.slave,
             stderr=self.slave,
             cwd=cwd,
-            env=env,
+            env=environment,
             start_new_session=True,
         )
         self.screen = pyte.Screen(columns, rows)
@@ -68,6 +76,10 @@ class Pty:
                     return
                 self.raw += data
                 self.stream.feed(data)
+                self.got(data)
+
+    def got(self, data: bytes) -> None:
+        """What a reader keeps of each read besides the screen and the raw bytes (nothing)."""
 
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
@@ -91,6 +103,9 @@ class Pty:
         self.pump(0.2)
 
     def resize(self, rows: int, columns: int) -> None:
+        import fcntl
+        import termios
+
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.process.send_signal(signal.SIGWINCH)
         self.screen.resize(rows, columns)
@@ -106,6 +121,8 @@ class Pty:
         return code
 
     def modes_restored(self) -> bool:
+        import termios
+
         now = termios.tcgetattr(self.slave)
         lflag = now[3]
         return (

@@ -6,10 +6,6 @@ through pyte); the rules are scenarios (``mana-payment-keeps-*``).
 
 from __future__ import annotations
 
-import os
-import re
-import select
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,6 +14,7 @@ import pytest
 
 from cardcli.magic.mana import ManaCost, pay
 from cardcli.magic.mana_keep import kept_for, need_of
+from tests import pty_screen
 from tests.conftest import REPO, new_session
 
 SETUPS = REPO / "scenarios" / "horde" / "setups"
@@ -82,71 +79,29 @@ def test_lands_pay_and_a_creature_that_taps_for_mana_is_left_alone() -> None:
 # -- at the terminal -----------------------------------------------------------------------
 
 ROWS, COLUMNS = 24, 80
-ANSI = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[=>78])")
 
 
-class Pty:
+class Pty(pty_screen.Pty):
     """A game in a pseudo-terminal, in line mode (``--plain``): what it says, line by line."""
 
     def __init__(self, exe: Path, args: list[str], cwd: Path) -> None:
-        import fcntl
-        import struct
-        import termios
-
-        import pyte
-
-        self.master, self.slave = os.openpty()
-        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", "XDG_STATE_HOME": str(cwd / "state")}
-        env.update(COLUMNS=str(COLUMNS), LINES=str(ROWS))
         if args[:2] == ["play", "horde"]:
             args = [*args[:2], "--plain", *args[2:]]
-        self.process = subprocess.Popen(
-            [str(exe), *args],
-            stdin=self.slave,
-            stdout=self.slave,
-            stderr=self.slave,
-            cwd=cwd,
-            env=env,
-            start_new_session=True,
-        )
-        self.screen = pyte.Screen(COLUMNS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
-        self.seen = ""  # every line that has been on the screen
+        super().__init__(exe, args, cwd, ROWS, COLUMNS)
 
-    def pump(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while (left := end - time.monotonic()) > 0:
-            ready, _, _ = select.select([self.master], [], [], left)
-            if not ready:
-                return
-            try:
-                data = os.read(self.master, 65536)
-            except OSError:
-                return
-            self.stream.feed(data)
-            # Every line drawn, even one scrolled away between two reads.
-            self.seen += ANSI.sub("", data.decode("utf-8", "replace")).replace("\r", "")
+    @property
+    def seen(self) -> str:
+        """Every line that has been on the screen, even one scrolled away between two reads."""
+        return self.said()
 
-    def wait_for(self, wanted: str, seconds: float = 30) -> None:
+    def wait_for(self, wanted: str, seconds: float = 30, raw: bool = False) -> str:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             self.pump(0.1)
             # (The live screen redraws only the cells that changed: look at it as shown too.)
-            if wanted in self.seen or wanted in "\n".join(self.screen.display):
-                return
-        screen = "\n".join(self.screen.display)
-        raise AssertionError(f"{wanted!r} never appeared; the screen:\n{screen}")
-
-    def type(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        os.close(self.master)
-        os.close(self.slave)
+            if wanted in self.seen or wanted in self.text():
+                return self.text()
+        raise AssertionError(f"{wanted!r} never appeared; the screen:\n{self.text()}")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")

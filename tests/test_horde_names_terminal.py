@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -19,59 +17,23 @@ import pytest
 if sys.platform == "win32":  # pragma: no cover
     pytest.skip("pseudo-terminals are POSIX", allow_module_level=True)
 
-import fcntl
-import struct
-import termios
-
-import pyte
+from tests import pty_screen  # (POSIX only: after the skip)
 
 ROWS, COLUMNS = 24, 80
 SETUPS = Path(__file__).resolve().parent.parent / "scenarios" / "horde" / "setups"
 
 
-class Terminal:
+class Terminal(pty_screen.Pty):
     def __init__(self, exe: Path, args: list[str], cwd: Path) -> None:
-        self.master, self.slave = os.openpty()
-        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        env = {
-            **os.environ,
-            "TERM": "xterm-256color",
-            "XDG_STATE_HOME": str(cwd / "state"),
-            "COLUMNS": str(COLUMNS),
-            "LINES": str(ROWS),
-        }
-        self.process = subprocess.Popen(
-            [str(exe), *args],
-            stdin=self.slave,
-            stdout=self.slave,
-            stderr=self.slave,
-            cwd=cwd,
-            env=env,
-            start_new_session=True,
-        )
-        self.screen = pyte.Screen(COLUMNS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
         self.seen = ""  # every line that was on the screen, in order (it scrolls)
+        super().__init__(exe, args, cwd, ROWS, COLUMNS)
 
-    def pump(self, seconds: float = 0.1) -> None:
-        end = time.monotonic() + seconds
-        while (left := end - time.monotonic()) > 0:
-            ready, _, _ = select.select([self.master], [], [], left)
-            if not ready:
-                continue
-            try:
-                data = os.read(self.master, 65536)
-            except OSError:
-                return
-            self.stream.feed(data)
-            # What was drawn: the screen after each read, and the text read (a line that
-            # scrolled off within one read is in the text only).
-            self.seen += "\n" + self.text() + "\n" + data.decode("utf-8", "replace")
+    def got(self, data: bytes) -> None:
+        # What was drawn: the screen after each read, and the text read (a line that
+        # scrolled off within one read is in the text only).
+        self.seen += "\n" + self.text() + "\n" + data.decode("utf-8", "replace")
 
-    def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
-    def wait_for(self, wanted: str, seconds: float = 30) -> str:
+    def wait_for(self, wanted: str, seconds: float = 30, raw: bool = False) -> str:
         """The screen once ``wanted`` was drawn on it (maybe scrolled off since)."""
         mark = len(self.seen)
         end = time.monotonic() + seconds
@@ -83,13 +45,6 @@ class Terminal:
 
     def line(self, keys: str) -> None:
         os.write(self.master, (keys + "\r").encode())
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        os.close(self.master)
-        os.close(self.slave)
 
 
 @pytest.fixture

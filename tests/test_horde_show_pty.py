@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -17,57 +15,24 @@ import pytest
 if sys.platform == "win32":  # pragma: no cover
     pytest.skip("pseudo-terminals are POSIX", allow_module_level=True)
 
-import fcntl
-import struct
-import termios
 
-import pyte
-
+from tests import pty_screen
 from tests.test_horde_show import BOARD
 
 ROWS, COLUMNS = 24, 80
 
 
-class Prompt:
+class Prompt(pty_screen.Pty):
     """``cardcli play horde`` at a terminal of ROWS x COLUMNS."""
 
     def __init__(self, exe: Path, args: list[str], cwd: Path) -> None:
-        self.master, self.slave = os.openpty()
-        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        env = {
-            **os.environ,
-            "TERM": "xterm-256color",
-            "XDG_STATE_HOME": str(cwd / "state"),
-            "CARDCLI_LOG_DIR": str(cwd / "logs"),
-            "COLUMNS": str(COLUMNS),
-            "LINES": str(ROWS),
-        }
-        self.process = subprocess.Popen(
-            [str(exe), *args],
-            stdin=self.slave,
-            stdout=self.slave,
-            stderr=self.slave,
-            cwd=cwd,
-            env=env,
-            start_new_session=True,
-        )
-        self.screen = pyte.Screen(COLUMNS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
-
-    def pump(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while (left := end - time.monotonic()) > 0:
-            ready, _, _ = select.select([self.master], [], [], left)
-            if ready:
-                try:
-                    self.stream.feed(os.read(self.master, 65536))
-                except OSError:
-                    return
+        logs = {"CARDCLI_LOG_DIR": str(cwd / "logs")}
+        super().__init__(exe, args, cwd, ROWS, COLUMNS, env=logs)
 
     def lines(self) -> list[str]:
         return [line.rstrip() for line in self.screen.display]
 
-    def wait_for(self, wanted: str, seconds: float = 30) -> list[str]:
+    def wait_for(self, wanted: str, seconds: float = 30, raw: bool = False) -> list[str]:  # type: ignore[override]
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             self.pump(0.1)
@@ -75,15 +40,8 @@ class Prompt:
                 return self.lines()
         raise AssertionError(f"{wanted!r} never appeared; the screen:\n" + "\n".join(self.lines()))
 
-    def type(self, text: str) -> None:
-        os.write(self.master, text.encode())
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        os.close(self.master)
-        os.close(self.slave)
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
 
 
 @pytest.fixture
