@@ -10,6 +10,7 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
 from cardcli import terminal
+from cardcli.actions.ending import after_screen
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Game, get_game
 from cardcli.engine.log import Line, LogWriter
@@ -241,22 +242,8 @@ def _drive_live(
         )
     )
     # The screen is gone: what it showed last stays on the terminal.
-    out(terminal.board(session, seat))
-    for message in list(screen.messages)[-5:]:
-        out(message)
-    if session.over:
-        result = session.state.result()
-        out(terminal.result_text(session.game, result))
-    where = f"; continue with: cardcli resume {log_path}" if log_path is not None else ""
-    if screen.interrupted:
-        note(f"interrupted: every line so far is in the log{where}")
-        return 130
-    if end.reason == "rejected" and end.rejected is not None:
-        note(f"cardcli: rejected under --strict: {one_line(end.rejected.reason or '')}")
-        return 1
-    if not session.over and log_path is not None:
-        out(f"game not finished{where}")
-    return 0
+    last = list(screen.messages)[-5:]
+    return after_screen(session, seat, last, screen.interrupted, end, log_path, out)
 
 
 def _wall_clock(session: Session) -> Callable[[], int]:

@@ -6,10 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardcli import terminal
+from cardcli.actions.ending import after_screen
 from cardcli.engine.loop import run
 from cardcli.engine.session import Session
-from cardcli.output import note
-from cardcli.printable import one_line
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -49,18 +48,5 @@ def drive_screen(
     screen.say("type 'help' for commands, 'moves' for what you can do now, 'quit' to stop")
     end = screen.run(lambda: run(session, screen.read, show=screen.show, strict=strict))
     # The screen is gone: what it showed last stays on the terminal.
-    out(terminal.board(session, screen.shown_seat))
-    for line in list(screen.events)[-LAST_EVENTS:]:
-        out(line)
-    if session.over:
-        out(terminal.result_text(session.game, session.state.result()))
-    where = f"; continue with: cardcli resume {log_path}" if log_path is not None else ""
-    if screen.interrupted:
-        note(f"interrupted: every line so far is in the log{where}")
-        return 130
-    if end.reason == "rejected" and end.rejected is not None:
-        note(f"cardcli: rejected under --strict: {one_line(end.rejected.reason or '')}")
-        return 1
-    if not session.over and log_path is not None:
-        out(f"game not finished{where}")
-    return 0
+    last = list(screen.events)[-LAST_EVENTS:]
+    return after_screen(session, screen.shown_seat, last, screen.interrupted, end, log_path, out)
