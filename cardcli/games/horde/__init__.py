@@ -128,6 +128,16 @@ OPTIONS = (
         ("london", "none"),
     ),
     Option(
+        "paper",
+        "flag",
+        False,
+        "run the Horde for a table of paper players: cardcli plays the Horde alone; the "
+        "players' decks, hands and libraries stay at the table, and they tell it what "
+        "touches the Horde (entered permanents, attacks, blocks, damage, removal); undo "
+        "and redo take back and put back a command",
+        absent=False,
+    ),
+    Option(
         "order",
         "data",
         None,
