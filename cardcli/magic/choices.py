@@ -65,6 +65,10 @@ def ask(table: Table, answers: Answers, key: str, decision: Decision) -> list[st
         answers[key] = list(options)
         return answers[key]
     if table.variant.is_automated(table, decision.player):
+        instead = table.variant.asks_instead(table, decision)
+        if instead is not None:
+            instead.data["key"] = key
+            raise NeedDecision(instead, answers)
         chosen = table.variant.answer(table, decision)
         answers[key] = chosen
         table.emit(

@@ -104,7 +104,13 @@ def _step_once(table: Table) -> None:
         table.passes = 0
         manual = table.extra.pop("manual_pending", None)
         if manual is not None:
-            _ask_for_manual(table, str(manual[0]), str(manual[1]), bool(manual[2:3] == [True]))
+            _ask_for_manual(
+                table,
+                str(manual[0]),
+                str(manual[1]),
+                bool(manual[2:3] == [True]),
+                at_table=manual[3:4] == ["table"],
+            )
         return
     if not table.step_begun:
         _begin_step(table)
@@ -143,7 +149,9 @@ def _step_once(table: Table) -> None:
     )
 
 
-def _ask_for_manual(table: Table, card: str, controller: str, partial: bool = False) -> None:
+def _ask_for_manual(
+    table: Table, card: str, controller: str, partial: bool = False, at_table: bool = False
+) -> None:
     """A manual (or partial) card resolved: its controller's team (or, for an automated player,
     the first team that is not) applies its text (or the lines the engine did not read) with
     adjustments, then says ``choose done``."""
@@ -152,13 +160,19 @@ def _ask_for_manual(table: Table, card: str, controller: str, partial: bool = Fa
         team = next((t for t in table.teams if not t.automated), team)
         if team.automated:
             return
+    if at_table:
+        prompt = f"{card} hit something at the table: apply it there by hand, then choose done"
+    elif partial:
+        prompt = (
+            f"{card} is a partial card: apply by hand what the engine did not (adjust ...), "
+            "then choose done"
+        )
+    else:
+        prompt = f"{card} is a manual card: apply its text by hand (adjust ...), then choose done"
     table.pending = Decision(
         "manual",
         team.players[0].name,
-        f"{card} is a partial card: apply by hand what the engine did not (adjust ...), "
-        "then choose done"
-        if partial
-        else f"{card} is a manual card: apply its text by hand (adjust ...), then choose done",
+        prompt,
         ["done"],
         team=team.name,
         data={"answers": {}, "key": "manual"},

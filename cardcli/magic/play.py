@@ -243,6 +243,12 @@ def pass_priority(table: Table, player: str, rest_of_turn: bool = False) -> None
         raise IllegalCommand(f"there is nothing to pass: {waiting_for(table)}")
     if not may_answer(decision, table, player):
         raise IllegalCommand(f"{player} cannot pass now: {waiting_for(table)}")
+    passed = table.variant.pass_answers(table, decision)
+    if passed is not None:  # a question a pass answers (a Horde run for paper players)
+        if rest_of_turn:
+            table.extra["passing"] = [table.players[player].team.name, table.turn]
+        flow.answer(table, passed)
+        return
     if rest_of_turn and decision.kind != "priority":
         raise IllegalCommand(f"'pass turn' passes priority; now: {decision.prompt}")
     if decision.kind == "priority":

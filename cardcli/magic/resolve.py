@@ -11,7 +11,7 @@ from cardcli.magic.costs import entry_choice
 from cardcli.magic.effects import Resolution, run_effect
 from cardcli.magic.objects import StackItem, Target
 from cardcli.magic.sources import DamageSource
-from cardcli.magic.targets import legal, slots_of
+from cardcli.magic.targets import AT_TABLE, legal, slots_of
 
 if TYPE_CHECKING:
     from cardcli.magic.table import Table
@@ -68,7 +68,12 @@ def begin_resolution(table: Table) -> None:
         legal_now.append(
             [t for t in chosen if legal(table, slot, t, item.controller, facts, item.id)]
         )
-    if any_target and not any(legal_now):
+    # A target "at the table" (a Horde run for paper players: something the engine does not
+    # know) is the players' to apply: the spell resolves for the rest and they are asked.
+    at_table = any(t == AT_TABLE for slot in item.targets for t in slot)
+    if at_table:
+        item.context["at_table"] = True
+    if any_target and not any(legal_now) and not at_table:
         table.stack.remove(item)
         del table.items[item.id]
         table.emit({"type": "fizzled", "id": item.id, "card": item.name})
@@ -98,6 +103,8 @@ def continue_resolution(table: Table) -> None:
         table.stack.remove(item)
     table.items.pop(item.id, None)
     table.emit({"type": "resolved", "id": item.id, "card": item.name})
+    if item.context.get("at_table"):
+        _at_table(table, item)
     if item.kind != "spell" or item.obj is None:
         return
     obj = item.obj
@@ -139,3 +146,17 @@ def continue_resolution(table: Table) -> None:
             {"type": "manual", "id": landed.id, "card": obj.name, "text": text, "partial": True}
         )
         table.extra["manual_pending"] = [obj.name, item.controller, True]
+
+
+def _at_table(table: Table, item: StackItem) -> None:
+    """What a spell or ability did to a target at the table is the players' to do by hand: its
+    text is shown and they say ``choose done`` (as for a partial card)."""
+    if item.obj is not None:
+        text = item.obj.proto.oracle
+    else:
+        text = item.ability.text if item.ability is not None else item.name
+    table.emit(
+        {"type": "manual", "id": item.id, "card": item.name, "text": text, "partial": True,
+         "at_table": True}
+    )  # fmt: skip
+    table.extra["manual_pending"] = [item.name, item.controller, True, "table"]

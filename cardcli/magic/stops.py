@@ -133,7 +133,7 @@ def passes(table: Table, team: Team) -> bool:
             return False  # "pass until combat": asked where the attackers are declared
     stops = table.extra.get("stops")
     if stops is None:  # no stops: the rule of every log before them
-        return not team_can_act(table, team.names)
+        return not _could_act(table, team)
     name = point(table, team)
     mode = "able" if name is None else stops.get(name, "able")
     if name is not None and name.endswith("attackers") and not _anybody_attacks(table):
@@ -144,7 +144,11 @@ def passes(table: Table, team: Team) -> bool:
         return True
     if mode == "instant":
         return not any(_could_cast(table, player) for player in team.names)
-    return not team_can_act(table, team.names)
+    return not _could_act(table, team)
+
+
+def _could_act(table: Table, team: Team) -> bool:
+    return team_can_act(table, team.names) or table.variant.acts_elsewhere(table, team)
 
 
 def _could_cast(table: Table, player: str) -> bool:

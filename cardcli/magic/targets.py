@@ -286,6 +286,11 @@ def _iter_candidates(table: Table, slot: Slot) -> list[Target]:
     return list(table.battlefield)
 
 
+# A target at the table: something of the players' the engine does not know (a Horde run for
+# paper players); never legal, so the players apply what it does by hand.
+AT_TABLE = "table"
+
+
 def spell_label(target: Target) -> str:
     return target if isinstance(target, str) else f"#{target}"
 

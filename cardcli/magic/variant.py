@@ -29,6 +29,21 @@ class Variant(Generic[Table]):
         """An automated player's answer (options of the decision)."""
         raise NotImplementedError
 
+    def asks_instead(self, table: Table, decision: Decision) -> Decision | None:
+        """An automated player's decision that people answer instead (a Horde run for paper
+        players asks them what its spells hit); None: the automated player answers."""
+        return None
+
+    def pass_answers(self, table: Table, decision: Decision) -> list[str] | None:
+        """The answer a pass gives to a decision other than priority; None: a pass does not
+        answer it."""
+        return None
+
+    def acts_elsewhere(self, table: Table, team: Team) -> bool:
+        """Could ``team`` act now in a way the engine does not see (paper players at their
+        table)? Such a team is asked where it could act, though it holds nothing."""
+        return False
+
     def declare_attackers(
         self, table: Table, team: Team, able: list[Obj]
     ) -> list[tuple[int, Target]]:

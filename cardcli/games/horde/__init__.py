@@ -10,7 +10,7 @@ from typing import Any
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Event, Game, Option, Options, State, numbered_seats
 from cardcli.engine.rng import Rng
-from cardcli.games.horde import completion, loading, stops
+from cardcli.games.horde import completion, loading, sizing, stops
 from cardcli.games.horde.bots import BOTS
 from cardcli.games.horde.inspect import move_note, show
 from cardcli.games.horde.loading import ALL
@@ -138,6 +138,24 @@ OPTIONS = (
         absent=False,
     ),
     Option(
+        "size",
+        "int",
+        0,
+        "the Horde's size: play the top N cards of its shuffled library (the rest stay out "
+        "of the game); 0: the whole deck",
+        low=0,
+        high=1000,
+        absent=0,
+    ),
+    Option(
+        "survivors",
+        "flag",
+        False,
+        "size the Horde by the number of players, as the survivors mode of the Horde web "
+        "apps does: 60 cards for 2 players, 75 for 3, 100 for 4",
+        absent=False,
+    ),
+    Option(
         "order",
         "data",
         None,
@@ -175,7 +193,7 @@ def prepare(given: dict[str, Any]) -> dict[str, Any]:
     loaded = dict(given)
     position = loaded.get("setup")
     if position is not None:
-        for other in ("order", "horde_order", "deck", "horde"):
+        for other in ("order", "horde_order", "deck", "horde", "size", "survivors"):
             if loaded.get(other):
                 flag = "--" + other.replace("_", "-")
                 raise UsageError(f"--setup gives every zone: leave out {flag}")
@@ -190,6 +208,15 @@ def prepare(given: dict[str, Any]) -> dict[str, Any]:
     players = 4 if loaded["players"] == ALL else int(loaded["players"])
     if loaded.get("horde") is None and loaded.get("horde_order") is None:
         loaded["horde"] = loading.default_horde()
+    sizing.check(loaded)
+    if loaded.get("paper"):
+        for other in ("deck", "order"):
+            if loaded.get(other):
+                raise UsageError(
+                    f"--paper: the players' decks stay at the table; leave out --{other}"
+                )
+        loaded["deck"] = None
+        return loaded
     decks = dict(loaded.get("deck") or {})
     orders = loaded.get("order") or {}
     for seat in list(decks) + list(orders):

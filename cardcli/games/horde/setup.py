@@ -10,6 +10,7 @@ from cardcli.cards.mtg.model import Card
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Event, Options
 from cardcli.engine.rng import Rng
+from cardcli.games.horde import paper, sizing
 from cardcli.games.horde.variant import (
     HORDE,
     PLAYERS,
@@ -37,6 +38,7 @@ RULE_OPTIONS = (
     "poison",
     "mana_payment",
     "horde_choices",
+    "paper",
 )
 
 
@@ -87,6 +89,8 @@ def new_table(
     table.players[HORDE].zones["revealed"] = []
     table.replacements["lose_life"] = [horde_life_loss]
     table.replacements["poison"] = [horde_poison]
+    if options.get("paper"):
+        table.replacements["draw"] = [paper.draws_at_table]
     table.extra["preparation"] = PREPARATION[players]
     table.extra["next_team"] = next_team
     table.extra["life_start"] = life
@@ -118,18 +122,25 @@ def build(
     sources[HORDE] = (horde_order, "order") if horde_order else (options["horde"], "shuffled")
     orders = setup.get("order") or {}
     decks = options.get("deck") or {}
-    for seat in seats_for(players):
+    # A paper game: the players' decks, hands and libraries stay at the table.
+    paper = bool(options.get("paper"))
+    seats = [] if paper else seats_for(players)
+    for seat in seats:
         if seat in orders:
             sources[seat] = (orders[seat], "order")
         elif seat in decks:
             sources[seat] = (decks[seat], "shuffled")
         else:
             raise UsageError(f"{seat} has no deck: give --deck {seat}=FILE")
-    for seat in [*seats_for(players), HORDE]:
+    for seat in [*seats, HORDE]:
         resolved, how = sources[seat]
         names = list(resolved["sections"]["main"])
         if how == "shuffled":
             table.rng(f"shuffle:{seat}").shuffle(names)
+        if seat == HORDE:
+            names, sized = sizing.cut(options, names)
+            if sized is not None:
+                table.emit(sized)
         # The library's top is the end of its list; the names run top first.
         for name in reversed(names):
             _add(table, protos, seat, resolved["definitions"][name], "library")
@@ -142,13 +153,13 @@ def build(
                 "cards": names,
             }
         )
-    for seat in seats_for(players):
+    for seat in seats:
         resolved = sources[seat][0]
         named = resolved.get("sections", {}).get("commander") or []
         set_commander(table, seat, [resolved["definitions"][name] for name in named])
-    for seat in seats_for(players):
+    for seat in seats:
         table.draw(seat, OPENING_HAND)
-    if options.get("mulligan") == "london":
+    if options.get("mulligan") == "london" and not paper:
         table.extra["opening"] = {"index": 0, "mulligans": {s: 0 for s in seats_for(players)}}
         from cardcli.games.horde.opening import ask_next
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.engine.errors import IllegalCommand
+from cardcli.games.horde import paper
 from cardcli.games.horde.blocking import horde_blocks
 from cardcli.games.horde.chance import by_chance
 from cardcli.magic import casting, combat, proliferate
@@ -136,6 +137,15 @@ class HordeVariant(Variant[Table]):
         table.rng("horde:assign").shuffle(blockers)
         return combat.lethal_in_order(table, attacker, blockers, decision.data["target"])
 
+    def asks_instead(self, table: Table, decision: Decision) -> Decision | None:
+        return paper.ask_targets(table, decision)
+
+    def pass_answers(self, table: Table, decision: Decision) -> list[str] | None:
+        return paper.pass_answers(table, decision)
+
+    def acts_elsewhere(self, table: Table, team: Team) -> bool:
+        return paper.acts_at_table(table, team)
+
     def declare_attackers(
         self, table: Table, team: Team, able: list[Obj]
     ) -> list[tuple[int, Target]]:
@@ -161,7 +171,10 @@ class HordeVariant(Variant[Table]):
     def skips_step(self, table: Table, team: Team, step: str) -> bool:
         if team.name == HORDE:
             return step in ("draw", "main2")
-        # "The players do not draw a card in their first turn."
+        # "The players do not draw a card in their first turn." (Paper players draw at the
+        # table: the engine has no draw step for them.)
+        if step == "draw" and self.rules.get("paper"):
+            return True
         return step == "draw" and table.turn_count.get(PLAYERS, 0) == 1
 
     def begin_step(self, table: Table, step: str) -> None:
@@ -252,7 +265,9 @@ class HordeVariant(Variant[Table]):
 
     def ignores_summoning_sickness(self, table: Table, obj: Obj) -> bool:
         if obj.controller != HORDE:
-            return False
+            # Paper players' creatures: whether one may attack or tap is the table's to know
+            # (it may have been cast this turn or long ago); the engine does not refuse.
+            return bool(self.rules.get("paper"))
         rule = self.rules.get("horde_haste", "token-cards")
         if rule == "all":
             return True
@@ -264,7 +279,7 @@ class HordeVariant(Variant[Table]):
         return None if player.name == HORDE else 7
 
     def loses_on_empty_draw(self, table: Table, player: Player) -> bool:
-        return player.name != HORDE
+        return player.name != HORDE and not self.rules.get("paper")
 
     def cost_to_pay(self, table: Table, player: Player, cost: ManaCost) -> ManaCost | None:
         return None if player.name == HORDE else cost

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardcli.fit import wrap_line
 from cardcli.games.horde.variant import HORDE, PLAYERS
-from cardcli.games.horde.view_rare import rare_line
+from cardcli.games.horde.view_rare import dug_line, rare_line, unless_paid_line
 from cardcli.magic import costs
 from cardcli.magic.card_text import mark
 from cardcli.magic.flow import STEP_NAMES
@@ -139,10 +139,17 @@ def _player_lines(table: Table, seat: str, own: bool) -> list[str]:
     if player.poison:
         limit = table.variant.poison_limit(table, player.team)
         land += f" · poison {player.poison}" + (f" of {limit}" if limit else "")
-    lines = [
-        f"{seat.upper():<7} hand {len(player.hand)} · library {len(player.library)} · graveyard "
-        f"{len(player.graveyard)} · exile {len(player.exile)}{mana}{land}"
-    ]
+    paper = bool(table.variant.rules.get("paper"))  # type: ignore[attr-defined]
+    if paper:  # the hand and library are at the table: the engine knows what was entered
+        lines = [
+            f"{seat.upper():<7} at the table · graveyard {len(player.graveyard)} · exile "
+            f"{len(player.exile)}{mana}{land}"
+        ]
+    else:
+        lines = [
+            f"{seat.upper():<7} hand {len(player.hand)} · library {len(player.library)} · "
+            f"graveyard {len(player.graveyard)} · exile {len(player.exile)}{mana}{land}"
+        ]
     lands = []
     others = []
     for obj in table.battlefield.values():
@@ -164,7 +171,9 @@ def _player_lines(table: Table, seat: str, own: bool) -> list[str]:
         lines.extend(_wrap("lands: " + ", ".join(lands)))
     for text in others:
         lines.extend(_wrap(text))
-    if own:
+    if paper and not lands and not others:
+        lines.append("    nothing entered")
+    if own and not paper:
         hand = ", ".join(_card_text(o, table) for o in player.hand) or "empty"
         lines.extend(_wrap(f"{seat}'s hand: " + hand))
     return lines
@@ -254,6 +263,12 @@ def _fitted(lines: list[str], width: int) -> list[str]:
     return [part for line in lines for part in (wrap_line(line, width) if line else [line])]
 
 
+PAPER_PRIORITY = (
+    "Waiting for players: enter what you play or do at the table (adjust card p1 NAME,"
+    " adjust ...), or pass"
+)
+
+
 def _render(table: Table, seats: set[str], with_stack: bool = True) -> list[str]:
     if table.pending is not None and table.pending.team is None and table.pending.player != HORDE:
         seats = seats | {table.pending.player}  # a player's own question: its hand too
@@ -270,10 +285,12 @@ def _render(table: Table, seats: set[str], with_stack: bool = True) -> list[str]
         limit = table.variant.poison_limit(table, table.teams[0])
         life += f" · poison {table.teams[0].poison}" + (f" of {limit}" if limit else "")
     step = STEP_NAMES.get(table.step, table.step)
+    paper = bool(table.variant.rules.get("paper"))  # type: ignore[attr-defined]
+    title = "Horde Magic (paper)" if paper else "Horde Magic"
     if "opening" in table.extra:
-        lines = [f"Horde Magic · opening hands, before the first turn · shared life {life}"]
+        lines = [f"{title} · opening hands, before the first turn · shared life {life}"]
     else:
-        lines = [f"Horde Magic · turn {table.turn} ({turn_word}) · {step} · shared life {life}"]
+        lines = [f"{title} · turn {table.turn} ({turn_word}) · {step} · shared life {life}"]
     lines.append("")
     lines.extend(_horde_lines(table))
     stack = _stack_lines(table) if with_stack else []
@@ -287,6 +304,8 @@ def _render(table: Table, seats: set[str], with_stack: bool = True) -> list[str]
     decision = table.pending
     if table.over:
         lines.append("The game is over.")
+    elif decision is not None and paper and decision.kind == "priority":
+        lines.extend(_wrap(PAPER_PRIORITY, ""))
     elif decision is not None:
         lines.extend(_wrap(waiting_for(table).replace("waiting for", "Waiting for", 1), ""))
         if decision.kind == "mulligan":
@@ -304,32 +323,6 @@ def _render(table: Table, seats: set[str], with_stack: bool = True) -> list[str]
 
 # -- event lines ------------------------------------------------------------------------------
 
-DUG_TO = {"hand": "into their hand", "battlefield": "onto the battlefield"}
-DUG_REST = {
-    "bottom_random": "on the bottom in a random order",
-    "bottom": "on the bottom",
-    "top": "back on top",
-    "graveyard": "into the graveyard",
-}
-
-
-def _unless_paid(line: dict[str, Any]) -> str:
-    """ "p1 pays {3}: #31 Grizzly Bears is not countered" (or does not, or cannot)."""
-    spell = f"#{line['id']} {line['card']}"
-    how = line["how"]
-    if line.get("keep"):  # echo: pay to keep a permanent (702.30a)
-        unlimited = " (unlimited mana)" if how == "unlimited" else ""
-        if line["paid"]:
-            return f"{line['who']} pays {line['cost']}{unlimited}: {spell} stays"
-        verb = "does not pay" if how == "declined" else "cannot pay"
-        return f"{line['who']} {verb} {line['cost']}: {spell} is sacrificed"
-    if how == "paid":
-        return f"{line['who']} pays {line['cost']}: {spell} is not countered"
-    if how == "unlimited":
-        return f"{line['who']} pays {line['cost']} (unlimited mana): {spell} is not countered"
-    verb = "does not pay" if how == "declined" else "cannot pay"
-    return f"{line['who']} {verb} {line['cost']}: {spell} is countered"
-
 
 def _modes(line: dict[str, Any]) -> str:
     """ " (mode 2: Destroy target artifact.)" for a modal spell or ability."""
@@ -340,22 +333,6 @@ def _modes(line: dict[str, Any]) -> str:
         return " (no mode)"
     word = "mode" if len(modes) == 1 else "modes"
     return f" ({word} " + " / ".join(f"{m['number']}: {m['text']}" for m in modes) + ")"
-
-
-def _dug(line: dict[str, Any]) -> str:
-    """ "p1 looks at the top 5 cards: reveals Grizzly Bears and puts it into their hand; 4 on
-    the bottom in a random order" (a card not revealed is counted, not named)."""
-    taken = len(line["taken"])
-    where = DUG_TO.get(str(line["to"]), "into the " + str(line["to"]))
-    shown = line.get("revealed")
-    if shown:
-        took = f"reveals {', '.join(shown)} and puts {'it' if taken == 1 else 'them'} {where}"
-    else:
-        took = f"puts {taken} {where}" if taken else "takes none"
-    rest = DUG_REST.get(str(line["rest"]), str(line["rest"]))
-    return (
-        f"{line['who']} looks at the top {len(line['looked'])}: {took}; {len(line['order'])} {rest}"
-    )
 
 
 def _ids(values: Any) -> str:
@@ -477,7 +454,7 @@ def describe(line: dict[str, Any]) -> str | None:
             f" {len(line['top'])} back on top, {looked - len(line['top'])} {away}"
         )
     if kind == "dug":
-        return _dug(line)
+        return dug_line(line)
     if kind == "moved":
         why = line["why"]
         if why == "dug" and line["to"] in ("hand", "library"):
@@ -549,7 +526,7 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "no_combat_damage":
         return f"#{line['id']} assigns no combat damage this turn"
     if kind == "unless_paid":
-        return _unless_paid(line)
+        return unless_paid_line(line)
     if kind == "entry_choice":
         return f"#{line['id']} {line['card']}: {line['chosen']} chosen"
     if kind == "not_countered":
@@ -564,6 +541,8 @@ def describe(line: dict[str, Any]) -> str | None:
             doubled
         )
     if kind == "manual":
+        if line.get("at_table"):
+            return f"#{line['id']} {line['card']} hit something at the table: {line['text']}"
         what = "a partial card" if line.get("partial") else "a manual card"
         return f"#{line['id']} {line['card']} is {what}: apply by hand: {line['text']}"
     if kind == "handed":  # auto attacks / auto blocks / auto off (handing.py)
