@@ -102,6 +102,7 @@ def continue_resolution(table: Table) -> None:
     if item in table.stack:
         table.stack.remove(item)
     table.items.pop(item.id, None)
+    table.variant.resolving(table, item)
     table.emit({"type": "resolved", "id": item.id, "card": item.name})
     if item.context.get("at_table"):
         _at_table(table, item)

@@ -14,7 +14,7 @@ from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
 
 if TYPE_CHECKING:
-    from cardcli.magic.objects import Obj, Player, Target, Team
+    from cardcli.magic.objects import Obj, Player, StackItem, Target, Team
 
 Table = TypeVar("Table")  # the rules core's table: ``table.Table``, which takes a Variant[Table]
 
@@ -43,6 +43,9 @@ class Variant(Generic[Table]):
         """Could ``team`` act now in a way the engine does not see (paper players at their
         table)? Such a team is asked where it could act, though it holds nothing."""
         return False
+
+    def resolving(self, table: Table, item: StackItem) -> None:
+        """A spell or ability has done its effects and is about to leave the stack."""
 
     def declare_attackers(
         self, table: Table, team: Team, able: list[Obj]

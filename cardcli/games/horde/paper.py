@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.magic.decisions import Decision
-from cardcli.magic.objects import Team
+from cardcli.magic.objects import StackItem, Team
 from cardcli.magic.table import Table
 from cardcli.magic.targets import AT_TABLE
 
@@ -113,6 +113,42 @@ def acts_at_table(table: Table, team: Team) -> bool:
         return table.step in ("main1", "main2")
     fight = table.combat
     return table.step == "declare_attackers" and fight is not None and bool(fight.attackers)
+
+
+# Effects that reach things of the players' the engine may not know: their hands, libraries,
+# graveyards and permanents not entered. (Damage and life loss to the players themselves are
+# the engine's: the shared life is known.)
+PLAYERS_EACH = ("each_player", "each_opponent", "each_other_player", "that_player",
+                "defending_player", "target_player", "target_opponent")  # fmt: skip
+PERMANENTS_EACH = ("each_creature", "each_other_creature", "each_creature_you_dont_control",
+                   "each_creature_an_opponent_controls", "each_nonland_permanent",
+                   "each_permanent")  # fmt: skip
+TO_PLAYERS_ONLY = ("lose_life", "damage", "gain_life", "poison", "draw")  # (draws: said apart)
+
+
+def remind(table: Table, item: StackItem) -> None:
+    """A Horde spell or ability that reached the players' cards: its text, for them to apply
+    at the table to what the engine does not know (an ``at_table`` event)."""
+    if item.controller != HORDE or not is_paper(table):
+        return
+    for effect in item.effects:
+        each = str(effect.get("each", ""))
+        reaches_cards = each in PLAYERS_EACH and effect.get("do") not in TO_PLAYERS_ONLY
+        if each == "that_player" and item.context.get("player") == HORDE:
+            reaches_cards = False  # (the Horde's own upkeep, say)
+        targets = [t for slot in item.targets for t in slot]
+        if each in ("target_player", "target_opponent") and targets == [HORDE]:
+            reaches_cards = False
+        if reaches_cards or each in PERMANENTS_EACH:
+            break
+    else:
+        return
+    if item.obj is not None:
+        text = item.obj.proto.oracle
+    else:
+        text = item.ability.text if item.ability is not None else ""
+    table.emit({"type": "at_table", "who": PLAYERS, "what": "apply", "card": item.name,
+                "text": text})  # fmt: skip
 
 
 def draws_at_table(table: Table, event: dict[str, Any]) -> dict[str, Any] | None:

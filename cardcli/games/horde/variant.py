@@ -19,7 +19,7 @@ from cardcli.magic import casting, combat, proliferate
 from cardcli.magic.choices import Casting
 from cardcli.magic.decisions import Decision
 from cardcli.magic.mana import ManaCost
-from cardcli.magic.objects import Obj, Player, Target, Team
+from cardcli.magic.objects import Obj, Player, StackItem, Target, Team
 from cardcli.magic.table import Move, Table
 from cardcli.magic.variant import Variant
 
@@ -145,6 +145,9 @@ class HordeVariant(Variant[Table]):
 
     def acts_elsewhere(self, table: Table, team: Team) -> bool:
         return paper.acts_at_table(table, team)
+
+    def resolving(self, table: Table, item: StackItem) -> None:
+        paper.remind(table, item)
 
     def declare_attackers(
         self, table: Table, team: Team, able: list[Obj]

@@ -34,6 +34,8 @@ def rare_line(line: dict[str, Any]) -> str | None:
     if kind == "horde_size":
         why = " (survivors)" if line["why"] == "survivors" else ""
         return f"the Horde plays {line['size']} of its {line['of']} cards{why}"
+    if kind == "at_table" and line["what"] == "apply":
+        return f"at the table, {line['card']}: {line['text']}"
     if kind == "at_table":
         count = int(line["count"])
         return f"{line['who']} draws {count} card{'s' if count != 1 else ''} at the table"
