@@ -132,3 +132,42 @@ def test_size_and_paper_refusals(args: list[str], message: str, tmp_path: Path) 
     assert result.exit_code != 0
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_the_live_screen_of_a_paper_game(cardcli_exe: Path, tmp_path: Path) -> None:
+    """At a terminal (80x24): the board says paper, shows what each player entered, what the
+    Horde revealed, and asks the players what the Horde's Lightning Bolt hits."""
+    from tests.pty_screen import Pty
+
+    term = Pty(
+        cardcli_exe,
+        ["play", "horde", "--paper", "--seed", "3", "--log", "paper.jsonl",
+         "--horde-order", "Zombie; Lightning Bolt; Zombie"],
+        tmp_path,
+    )  # fmt: skip
+    try:
+        screen = term.wait_for("p1>")
+        assert "Horde Magic (paper)" in screen and "nothing entered" in screen
+        assert "P1      at the table" in screen and "P1      hand" not in screen
+        term.type('adjust token p1 "Knight" 3/3 white\r')
+        screen = term.wait_for("#4 Knight 3/3")
+        assert "(sick)" not in screen
+        for _ in range(12):  # the preparation turns, then the Horde's first
+            if "choose what it" in term.text():
+                break
+            term.type("pass\r")
+            term.pump(0.5)
+        screen = term.wait_for("choose what it")
+        assert "revealed this turn: Zombie, Lightning Bolt" in screen
+        assert "#4 Knight" in screen and "table" in screen
+        term.type("choose #4\r")
+        term.wait_for("-> #4")
+        term.type("pass\r")
+        term.wait_for("Knight")
+        term.type("quit\r")
+        assert term.finish() in (0, 1)
+    finally:
+        term.close()
+    lines = log_of((tmp_path / "paper.jsonl").read_text(encoding="utf-8"))
+    assert any(line.get("type") == "damage" and line.get("target") == 4 for line in lines)
