@@ -151,6 +151,7 @@ def test_a_prefix_of_one_card_enters_it() -> None:
         ("adjust card p1 Rancor", "Rancor is an Aura"),
         ("adjust card p1 serra", "'serra' could be "),
         ("adjust card p1 Zombie Giant", "Zombie Giant is a token, not a card"),
+        ("adjust card p1 " + "a" * 200, "no card has a name of 200 characters"),
         ("adjust card p1", "adjust card takes: adjust card p1 Serra Angel"),
         ("adjust card", "adjust card takes: adjust card p1 Serra Angel"),
         ("adjust damage #11 2", "#11 Forest is no creature or planeswalker"),

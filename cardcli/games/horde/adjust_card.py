@@ -25,12 +25,19 @@ from typing import Any
 
 from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.names import normalize
-from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
+from cardcli.engine.errors import (
+    AmbiguousCommand,
+    CardcliError,
+    CommandError,
+    IllegalCommand,
+    InvalidCommand,
+)
 from cardcli.magic.table import Move, Table
 
 USAGE = "adjust card takes: adjust card p1 Serra Angel [x2] [tapped] [sick]"
 MAX_CARDS = 20  # copies of a card entered at once
 SHOWN = 5  # names shown when a prefix fits several cards
+MAX_NAME = 150  # longer than any card's name (the longest are under 145 characters)
 PERMANENTS = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 COUNT = re.compile(r"^x(\d{1,4})$", re.IGNORECASE)
 SEAT_LIKE = re.compile(r"^(p\d{1,3}|horde)$", re.IGNORECASE)
@@ -82,6 +89,8 @@ def parse_args(table: Table, seat: str, args: list[str]) -> tuple[str, str, int,
         raise InvalidCommand(USAGE)
     if name[:1] in ("'", '"'):
         raise InvalidCommand(f"adjust card: the name {name} has no closing quote")
+    if len(name) > MAX_NAME:
+        raise IllegalCommand(f"adjust card: no card has a name of {len(name)} characters")
     if not 1 <= count <= MAX_CARDS:
         raise IllegalCommand(f"adjust card: enter 1 to {MAX_CARDS} copies at a time (x{count})")
     return who, name, count, tapped, sick
@@ -93,6 +102,15 @@ def _is_permanent(card: Card) -> bool:
 
 def find(name: str) -> Card:
     """The permanent card ``name`` names: its exact name, else the one card it begins."""
+    try:
+        return _find(name)
+    except CommandError:
+        raise
+    except CardcliError as err:  # a damaged card database: one line, the game goes on
+        raise IllegalCommand(f"adjust card: the card data cannot be read: {err}") from None
+
+
+def _find(name: str) -> Card:
     pool = shipped_pool()
     card = pool.get(name)
     if card is not None and not card.token:

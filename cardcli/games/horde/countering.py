@@ -21,6 +21,15 @@ from cardcli.magic.effects import counter_item
 from cardcli.magic.objects import StackItem
 from cardcli.magic.play import may_answer, waiting_for
 from cardcli.magic.table import Table
+from cardcli.printable import one_line, shortened
+
+SHOWN = 4  # stack items a refusal names, the top first
+
+
+def _listed(table: Table) -> str:
+    items = list(reversed(table.stack))
+    more = f" and {len(items) - SHOWN} more" if len(items) > SHOWN else ""
+    return ", ".join(f"#{i.id} {i.name}" for i in items[:SHOWN]) + more
 
 
 def _item(table: Table, spell: int | Named) -> StackItem:
@@ -32,12 +41,13 @@ def _item(table: Table, spell: int | Named) -> StackItem:
             i for i in table.stack if normalize(i.name).startswith(key)
         ]
         if not named:
-            listed = ", ".join(f"#{i.id} {i.name}" for i in reversed(table.stack))
-            raise IllegalCommand(f"no '{spell.text}' on the stack (the stack: {listed})")
+            listed = _listed(table)
+            said = shortened(one_line(spell.text), 40)
+            raise IllegalCommand(f"no '{said}' on the stack (the stack: {listed})")
         return named[-1]  # several of that name: the one on top, the latest
     item = table.items.get(spell)
     if item is None or item not in table.stack:
-        listed = ", ".join(f"#{i.id} {i.name}" for i in reversed(table.stack))
+        listed = _listed(table)
         raise IllegalCommand(f"#{spell} is not on the stack (the stack: {listed})")
     return item
 
