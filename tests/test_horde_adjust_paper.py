@@ -134,6 +134,19 @@ def test_a_planeswalker_enters_with_its_loyalty_and_a_land_taps_for_mana() -> No
     assert session.submit(f"p1 tap #{plains.id}").accepted
 
 
+def test_an_aura_or_equipment_enters_attached_to_the_permanent_named() -> None:
+    session, lines = at(ADJUST, "adjust card p1 Serra Angel")  # #18
+    events = events_of(session, lines, "adjust card p1 Rancor on #18")
+    (rancor,) = on_battlefield(session, "Rancor")
+    assert events[-1] == {"seq": events[-1]["seq"], "type": "attached", "id": rancor.id, "to": 18}
+    events_of(session, lines, "adjust card p1 Bonesplitter on #18")
+    chars = table_of(session).chars(table_of(session).objects[18])
+    assert (chars.power, chars.toughness) == (8, 4) and "trample" in chars.keywords
+    events_of(session, lines, "adjust destroy #18")
+    assert not on_battlefield(session, "Rancor")  # 704.5m: an Aura attached to nothing
+    assert on_battlefield(session, "Bonesplitter")[0].attached_to is None  # 704.5n
+
+
 def test_a_prefix_of_one_card_enters_it() -> None:
     session, _ = at(ADJUST, "adjust card p1 serra an")
     assert len(on_battlefield(session, "Serra Angel")) == 1
@@ -148,7 +161,11 @@ def test_a_prefix_of_one_card_enters_it() -> None:
         ("adjust card p1 Llanowar Elves x21", "enter 1 to 20 copies at a time (x21)"),
         ("adjust card p1 Llanowar Elves x0", "enter 1 to 20 copies at a time (x0)"),
         ("adjust card p1 Lightning Bolt", "Lightning Bolt is an instant, no permanent"),
-        ("adjust card p1 Rancor", "Rancor is an Aura"),
+        ("adjust card p1 Rancor", "Rancor is an Aura: say what it enchants"),
+        ("adjust card p1 Wild Growth on #10", "can't be put on #10 Grizzly Bears (enchant land)"),
+        ("adjust card p1 Bonesplitter on #11", "can't be put on #11 Forest (equip: a creature)"),
+        ("adjust card p1 Serra Angel on #10", "Serra Angel is no Aura or Equipment"),
+        ("adjust card p1 Rancor on #99", "#99 is not on the battlefield"),
         ("adjust card p1 serra", "'serra' could be "),
         ("adjust card p1 Zombie Giant", "Zombie Giant is a token, not a card"),
         ("adjust card p1 " + "a" * 200, "no card has a name of 200 characters"),

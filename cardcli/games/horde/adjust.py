@@ -32,7 +32,7 @@ HELP = (
     " | adjust destroy #ID"
     ' | adjust token WHO "NAME" P/T [COLOUR ...] [KEYWORD ...] [xN]'
     " | adjust counter #ID KIND [N] | adjust move #ID ZONE [bottom] | adjust tap #ID | adjust untap #ID"
-    " | adjust card [p1..p4] NAME [xN] [tapped] [sick]"
+    " | adjust card [p1..p4] NAME [xN] [tapped] [sick] [on #ID]"
     " | adjust damage #ID|p1..p4|horde N [from #ID] | adjust exile #ID | adjust bounce #ID"
 )
 # A source of damage at the table that is no object the engine knows (a paper player's spell):

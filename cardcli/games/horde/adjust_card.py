@@ -21,7 +21,8 @@ log replays to the same bytes with the same cardcli.
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.names import normalize
@@ -32,22 +33,27 @@ from cardcli.engine.errors import (
     IllegalCommand,
     InvalidCommand,
 )
+from cardcli.magic.objects import Obj
 from cardcli.magic.table import Move, Table
 
-USAGE = "adjust card takes: adjust card p1 Serra Angel [x2] [tapped] [sick]"
+if TYPE_CHECKING:
+    from cardcli.cards.mtg.pool import CardPool
+
+USAGE = "adjust card takes: adjust card p1 Serra Angel [x2] [tapped] [sick] [on #ID]"
 MAX_CARDS = 20  # copies of a card entered at once
 SHOWN = 5  # names shown when a prefix fits several cards
 MAX_NAME = 150  # longer than any card's name (the longest are under 145 characters)
 PERMANENTS = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 COUNT = re.compile(r"^x(\d{1,4})$", re.IGNORECASE)
+ON = re.compile(r"^#?\d{1,9}$")
 SEAT_LIKE = re.compile(r"^(p\d{1,3}|horde)$", re.IGNORECASE)
 OUTSIDE = "outside"  # where a card waits, for the moment it is entered (400.11)
 
-_POOL: list[Any] = []  # the shipped card pool, read once
+_POOL: list[CardPool] = []  # the shipped card pool, read once
 _KEYS: list[tuple[str, str]] = []  # (key, name) of every name the pool knows, most played first
 
 
-def shipped_pool() -> Any:
+def shipped_pool() -> CardPool:
     """cardcli's own cards: the hand-written ones and the shipped database (not the user's)."""
     if not _POOL:
         from cardcli.cards.mtg.pool import CardPool
@@ -62,8 +68,20 @@ def _keys() -> list[tuple[str, str]]:
     return _KEYS
 
 
-def parse_args(table: Table, seat: str, args: list[str]) -> tuple[str, str, int, bool, bool]:
-    """(whose, the name typed, how many, tapped, sick) from the words after ``adjust card``."""
+@dataclass(frozen=True)
+class Entry:
+    """What ``adjust card`` was told: whose, the name typed, how many, how they enter."""
+
+    who: str
+    name: str
+    count: int = 1
+    tapped: bool = False
+    sick: bool = False
+    on: int | None = None  # an Aura or Equipment: the permanent it is attached to
+
+
+def parse_args(table: Table, seat: str, args: list[str]) -> Entry:
+    """What the words after ``adjust card`` say."""
     words = list(args)
     who = seat
     if words and SEAT_LIKE.match(words[0]):
@@ -71,11 +89,14 @@ def parse_args(table: Table, seat: str, args: list[str]) -> tuple[str, str, int,
         if who not in table.players:
             players = ", ".join(table.players)
             raise IllegalCommand(f"adjust card: '{who}' is not a player ({players})")
-    count, tapped, sick = 1, False, False
+    count, tapped, sick, on = 1, False, False, None
     while len(words) > 1:
         last = words[-1].lower()
         match = COUNT.match(last)
-        if match:
+        if len(words) > 2 and words[-2].lower() == "on" and ON.match(last):
+            on = int(last.lstrip("#"))
+            words.pop()
+        elif match:
             count = int(match.group(1))
         elif last == "tapped":
             tapped = True
@@ -93,7 +114,7 @@ def parse_args(table: Table, seat: str, args: list[str]) -> tuple[str, str, int,
         raise IllegalCommand(f"adjust card: no card has a name of {len(name)} characters")
     if not 1 <= count <= MAX_CARDS:
         raise IllegalCommand(f"adjust card: enter 1 to {MAX_CARDS} copies at a time (x{count})")
-    return who, name, count, tapped, sick
+    return Entry(who, name, count, tapped, sick, on)
 
 
 def _is_permanent(card: Card) -> bool:
@@ -115,7 +136,7 @@ def _find(name: str) -> Card:
     card = pool.get(name)
     if card is not None and not card.token:
         if _is_permanent(card):
-            return _usable(card)
+            return card
         if {"Instant", "Sorcery"} & set(card.types):
             kind = "an instant" if "Instant" in card.types else "a sorcery"
             raise IllegalCommand(
@@ -135,7 +156,7 @@ def _find(name: str) -> Card:
         if len(begun) > SHOWN:
             break
     if len(begun) == 1:
-        return _usable(begun[0])
+        return begun[0]
     if begun:
         shown = ", ".join(c.name for c in begun[:SHOWN]) + (" ..." if len(begun) > SHOWN else "")
         raise AmbiguousCommand(f"adjust card: '{name}' could be {shown}: write more of the name")
@@ -151,13 +172,52 @@ def _find(name: str) -> Card:
     raise IllegalCommand(f"adjust card: {pool.unknown_message(name)}")
 
 
-def _usable(card: Card) -> Card:
-    if "Aura" in card.subtypes:
+# What an Aura's "Enchant ..." lets it be attached to (303.4a), by its words.
+ENCHANTS = {
+    "creature": ("Creature",),
+    "land": ("Land",),
+    "artifact": ("Artifact",),
+    "enchantment": ("Enchantment",),
+    "planeswalker": ("Planeswalker",),
+    "creature you control": ("Creature",),
+}
+
+
+def _host(table: Table, entry: Entry, card: Card) -> Obj | None:
+    """The permanent an Aura or Equipment is put on (303.4f, 301.5c), checked; None: none."""
+    aura, equipment = "Aura" in card.subtypes, "Equipment" in card.subtypes
+    if entry.on is None:
+        if aura:
+            raise IllegalCommand(
+                f"adjust card: {card.name} is an Aura: say what it enchants "
+                f"(adjust card {entry.who} {card.name} on #13)"
+            )
+        return None
+    if not (aura or equipment):
         raise IllegalCommand(
-            f"adjust card: {card.name} is an Aura, which enters attached to something: enter "
-            "what it does instead (adjust counter, or the creature's own card)"
+            f"adjust card: {card.name} is no Aura or Equipment: it is put on nothing"
         )
-    return card
+    host = table.objects.get(entry.on)
+    if host is None or host.zone != "battlefield":
+        raise IllegalCommand(f"adjust card: #{entry.on} is not on the battlefield")
+    types = table.chars(host).types
+    if equipment and not aura:
+        wanted: tuple[str, ...] = ("Creature",)
+        what = "creature"
+    else:
+        what = next((k[len("enchant ") :] for k in _keywords(card) if k.startswith("enchant ")), "")
+        wanted = ENCHANTS.get(what, ())
+    mine = what != "creature you control" or host.controller == entry.who
+    if (wanted and not any(t in types for t in wanted)) or not mine:
+        raise IllegalCommand(
+            f"adjust card: {card.name} can't be put on #{host.id} {host.name} "
+            f"({'enchant ' if aura else 'equip: a '}{what or 'permanent'})"
+        )
+    return host
+
+
+def _keywords(card: Card) -> list[str]:
+    return [k.lower() for k in card.keywords]
 
 
 def definition_of(card: Card) -> dict[str, Any]:
@@ -172,8 +232,10 @@ def enter(table: Table, seat: str, args: list[str]) -> None:
     """Check the whole command, then put the cards onto the battlefield."""
     from cardcli.games.horde.setup import shared_protos
 
-    who, name, count, tapped, sick = parse_args(table, seat, args)
-    card = find(name)
+    entry = parse_args(table, seat, args)
+    who = entry.who
+    card = find(entry.name)
+    host = _host(table, entry, card)
     definition = definition_of(card)
     proto = shared_protos().of(definition)
     event: dict[str, Any] = {
@@ -186,15 +248,22 @@ def enter(table: Table, seat: str, args: list[str]) -> None:
     }
     table.emit(event)
     waiting = []
-    for _ in range(count):
+    for _ in range(entry.count):
         number = table.extra["card_count"]
         table.extra["card_count"] = number + 1
         waiting.append(table.add_card(who, proto, OUTSIDE, number))
-    moves = [Move(obj, "battlefield", "adjusted", controller=who, tapped=tapped) for obj in waiting]
+    moves = [
+        Move(obj, "battlefield", "adjusted", controller=who, tapped=entry.tapped) for obj in waiting
+    ]
     entered = [obj for obj in table.move_many(moves) if obj is not None]
     for obj in entered:
-        if obj.zone == "battlefield" and not sick:
+        if obj.zone == "battlefield" and not entry.sick:
             obj.sick = False  # it was already at the table (the reading above)
+        if host is not None and obj.zone == "battlefield" and host.id in table.battlefield:
+            obj.attached_to = host.id  # 303.4f: put onto the battlefield attached to it
+            obj.touch()
+            table.static_version += 1  # its attached statics reach that permanent now
+            table.emit({"type": "attached", "id": obj.id, "to": host.id})
     event["ids"] = [obj.id for obj in entered]
     zones = table.players[who].zones
     if not zones.get(OUTSIDE):
