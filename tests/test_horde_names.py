@@ -228,7 +228,7 @@ def test_names_are_read_only_while_they_are_asked_for() -> None:
         ("atack #3", "unknown command 'atack'; did you mean 'attack'?"),
         ("block #21", "block takes: block ATTACKER with BLOCKER[, BLOCKER] or with all"),
         ("attack", "attack takes creatures: attack #3 Serra Angel, attack all [but NAME]"),
-        ("adjust", "adjust takes: life, poison, mill, destroy, token, counter, move, tap or"),
+        ("adjust", "adjust takes: card, damage, destroy, exile, bounce, token, counter... (help)"),
         ("p1", "'p1' needs a command after it: p1 play Forest"),
     ],
 )

@@ -2,8 +2,10 @@
 
 ``adjust life -3``, ``adjust poison 2 [p1]``, ``adjust mill 4``, ``adjust destroy #12``,
 ``adjust token p1 "Soldier" 1/1 white``, ``adjust counter #12 +1/+1``,
-``adjust move #12 exile`` (and ``adjust tap #12`` / ``adjust untap #12``).
-Each is logged as an ``adjusted`` event followed by the events of what it
+``adjust move #12 exile`` (and ``adjust tap #12`` / ``adjust untap #12``);
+for a table of paper players, ``adjust card p1 Serra Angel`` (``adjust_card``),
+``adjust damage #12 3`` / ``adjust damage horde 5``, ``adjust exile #12`` and
+``adjust bounce #12``. Each is logged as an ``adjusted`` event followed by the events of what it
 did, and replays like any command. They go through the same fixed points as
 the rules do (a destroyed creature can still be indestructible).
 """
@@ -18,6 +20,7 @@ from cardcli.magic.cards import LANDWALK, norm_keyword
 from cardcli.magic.effects import token_proto
 from cardcli.magic.mana import COLOR_WORDS
 from cardcli.magic.objects import Obj
+from cardcli.magic.sources import DamageSource
 from cardcli.magic.table import Table
 from cardcli.suggest import did_you_mean
 
@@ -29,7 +32,12 @@ HELP = (
     " | adjust destroy #ID"
     ' | adjust token WHO "NAME" P/T [COLOUR ...] [KEYWORD ...] [xN]'
     " | adjust counter #ID KIND [N] | adjust move #ID ZONE [bottom] | adjust tap #ID | adjust untap #ID"
+    " | adjust card [p1..p4] NAME [xN] [tapped] [sick] [on #ID]"
+    " | adjust damage #ID|p1..p4|horde N [from #ID] | adjust exile #ID | adjust bounce #ID"
 )
+# A source of damage at the table that is no object the engine knows (a paper player's spell):
+# colourless, no types and no keywords; its id 0 is no object's.
+TABLE_SOURCE = "a source at the table"
 
 
 def _number(word: str, what: str) -> int:
@@ -44,7 +52,8 @@ def _object(table: Table, word: str) -> Obj:
         raise InvalidCommand(f"'{word}' is not an object id: write #17")
     obj = table.objects.get(int(text))
     if obj is None:
-        raise IllegalCommand(f"there is no #{text}")
+        gone = " (it has left that zone: it has a new id now)" if int(text) in table.retired else ""
+        raise IllegalCommand(f"there is no #{text}{gone}")
     return obj
 
 
@@ -101,6 +110,25 @@ def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
         return
     if what == "token":
         _token(table, seat, args)
+        return
+    if what == "card":
+        from cardcli.games.horde import adjust_card
+
+        adjust_card.enter(table, seat, args)
+        return
+    if what == "damage":
+        _damage(table, seat, args)
+        return
+    if what in ("exile", "bounce"):
+        if len(args) != 1:
+            raise InvalidCommand(f"adjust {what} takes one permanent: adjust {what} #12")
+        obj = _object(table, args[0])
+        if obj.zone != "battlefield":
+            raise IllegalCommand(f"#{obj.id} {obj.name} is not on the battlefield")
+        _logged(table, seat, what, args)
+        # Bounce: to its owner's hand (a token there ceases to exist, 704.5d).
+        to, why = ("exile", "exiled") if what == "exile" else ("hand", "bounced")
+        table.move(obj, to, why)
         return
     if what == "counter":
         if len(args) not in (2, 3):
@@ -224,6 +252,42 @@ def _token(table: Table, seat: str, args: list[str]) -> None:
     }
     _logged(table, seat, "token", args)
     table.create_tokens(token_proto(data), who, count)
+
+
+def _damage(table: Table, seat: str, args: list[str]) -> None:
+    """``adjust damage #12 3 [from #5]``, ``adjust damage horde 5``: through the damage fixed
+    point (prevention, protection, indestructible, the Horde's milling for it)."""
+    usage = "adjust damage takes: adjust damage #12 3, adjust damage horde 5 [from #ID]"
+    if len(args) not in (2, 4) or (len(args) == 4 and args[2].lower() != "from"):
+        raise InvalidCommand(usage)
+    amount = _number(args[1], "damage")
+    if amount < 1:
+        raise IllegalCommand(
+            f"adjust damage: {amount} damage? deal 1 or more (adjust damage #12 3)"
+        )
+    who = args[0].lower()
+    target: int | str
+    if who in table.players:
+        target = who
+    else:
+        obj = _object(table, args[0])
+        if obj.zone != "battlefield":
+            raise IllegalCommand(f"#{obj.id} {obj.name} is not on the battlefield")
+        kinds = table.chars(obj).types
+        if not ({"Creature", "Planeswalker", "Battle"} & set(kinds)):
+            raise IllegalCommand(
+                f"#{obj.id} {obj.name} is no creature or planeswalker: nothing is dealt damage"
+            )
+        target = obj.id
+    if len(args) == 4:
+        source_obj = _object(table, args[3])
+        if source_obj.zone != "battlefield":
+            raise IllegalCommand(f"#{source_obj.id} {source_obj.name} is not on the battlefield")
+        source = table.source_of(source_obj)
+    else:
+        source = DamageSource(0, TABLE_SOURCE, seat)
+    _logged(table, seat, "damage", args)
+    table.damage(source, target, amount)
 
 
 def _logged(table: Table, seat: str, what: str, args: list[str]) -> None:

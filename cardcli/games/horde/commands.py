@@ -43,9 +43,26 @@ VERBS = (
     "keep",
     "mulligan",
     "adjust",
+    "counter",
 )
 ALIASES = {"done": "pass", "p": "pass", "c": "choose"}
-ADJUSTMENTS = ("life", "poison", "mill", "destroy", "token", "counter", "move", "tap", "untap")
+ADJUSTMENTS = (
+    "life",
+    "poison",
+    "mill",
+    "destroy",
+    "token",
+    "counter",
+    "move",
+    "tap",
+    "untap",
+    "card",
+    "damage",
+    "exile",
+    "bounce",
+)
+# What ``adjust`` alone is told, in a line of 80 columns ('help' and 'cardcli rules' have the rest).
+ADJUST_USAGE = "adjust takes: card, damage, destroy, exile, bounce, token, counter... (help)"
 # What an unknown command is told: short enough for a line of 80 columns ('help' has the rest).
 USAGE = "try cast, play, attack, block, pass, help"
 # The words the prompt answers itself (never logged), and the forms it takes them in.
@@ -152,6 +169,17 @@ class Mulligan(Command):
 class Adjust(Command):
     what: str = ""
     args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Counter(Command):
+    """``counter #31`` / ``counter Bad Moon``: a spell (or ability) on the stack countered at the
+    table (``countering``)."""
+
+    spell: Ref = 0
+
+
+COUNTER_USAGE = "counter takes one spell on the stack: counter #31, counter Bad Moon"
 
 
 def object_id(word: str, what: str = "an object") -> int:
@@ -310,9 +338,16 @@ def parse(text: str) -> Command:
                 "choose needs an answer: choose #17, choose yes, choose 3, choose done"
             )
         return Choose(player, tuple(args))
+    if verb == "counter":
+        return Counter(player, _one_object(args, COUNTER_USAGE))
     # adjust
     if not args or args[0].lower() not in ADJUSTMENTS:
-        raise InvalidCommand("adjust takes: " + ", ".join(ADJUSTMENTS[:-1]) + " or untap")
+        close = close_to(args[0].lower(), ADJUSTMENTS) if args else []
+        if close:
+            raise InvalidCommand(
+                f"unknown adjustment '{_cut(args[0])}'; did you mean {' or '.join(map(repr, close))}?"
+            )
+        raise InvalidCommand(ADJUST_USAGE)
     return Adjust(player, args[0].lower(), tuple(args[1:]))
 
 

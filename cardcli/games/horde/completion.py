@@ -48,6 +48,10 @@ def lines(state: Any, seat: str | None, before: str) -> list[str]:
         named_verb = "target" if "->" in rest else verb
         names = _names(table, state.to_move() or seat, head, named_verb)
         found.update(_names_completing(before, head, rest, names))
+    if verb == "adjust":  # adjust card p1 Ser: the names of cardcli's cards (adjust_card)
+        from cardcli.games.horde.adjust_card import complete
+
+        found.update(complete(before))
     return sorted(f for f in found if f.lower().startswith(before.lower()))[:MAX_SHOWN]
 
 

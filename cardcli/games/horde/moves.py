@@ -10,7 +10,7 @@ accepted and never listed.
 
 from __future__ import annotations
 
-from cardcli.games.horde import opening
+from cardcli.games.horde import countering, opening
 from cardcli.games.horde.asking import KIND as ASKED
 from cardcli.games.horde.stops import until_moves
 from cardcli.games.horde.variant import HORDE
@@ -34,7 +34,7 @@ def legal(table: Table, seat: str) -> list[str]:
             return []
         return ["keep", "mulligan"] if opening.may_mulligan(table, seat) else ["keep"]
     if kind == "priority":
-        found = ["pass", "pass turn", *until_moves(table)]
+        found = ["pass", "pass turn", *until_moves(table), *countering.moves(table)]
         for player in table.players[seat].team.players:
             for action in actions_for(table, player.name):
                 found.append(_action_text(action))

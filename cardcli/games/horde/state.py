@@ -185,6 +185,10 @@ class HordeState(State):
             play.choose(table, seat, list(command.picks))
         elif isinstance(command, Cancel):
             play.cancel(table, seat)
+        elif isinstance(command, commands.Counter):  # a spell countered at the table
+            from cardcli.games.horde.countering import counter
+
+            counter(table, seat, command)
         elif isinstance(command, Keep | Mulligan):
             raise IllegalCommand("the opening hands are kept already")
         else:  # pragma: no cover - the parser makes nothing else

@@ -397,6 +397,7 @@ def describe(line: dict[str, Any]) -> str | None:
     if kind == "damage":
         doubled = f" (doubled: {', '.join(line['doubled_by'])})" if line.get("doubled_by") else ""
         by = f"#{line['source']} {line['source_name']}"  # the source's id: which one of several
+        by = by if line["source"] else line["source_name"]  # 0: a source at the table (adjust)
         dealt = f"{by} deals {line['amount']} damage to {_ids([line['target']])}"
         return dealt + doubled
     if kind == "life":
@@ -464,6 +465,8 @@ def describe(line: dict[str, Any]) -> str | None:
             return f"{line['card']} #{line['was']} enters as a copy of {copied}, as #{line['id']}"
         if why in ("cast", "resolved", "draw", "revealed", "set aside", "milled"):
             return None
+        if line["from"] == "outside" and not line.get("counters"):
+            return None  # adjust card: its adjusted line says it (adjust_card)
         counters = line.get("counters") or {}
         with_ = " with " + ", ".join(f"{n}x {k}" for k, n in counters.items()) if counters else ""
         return f"{line['card']} #{line['was']} -> {line['to']} ({why}) as #{line['id']}{with_}"
@@ -550,6 +553,8 @@ def describe(line: dict[str, Any]) -> str | None:
             return "the people at the table declare the team's attacks and blocks"
         return f"the team's bot seat declares its {' and '.join(line['decisions'])} now"
     if kind == "adjusted":
+        if line["what"] == "card" and "ids" in line:
+            return f"{line['by']} adjusts: card {line['card']} enters as {_ids(line['ids'])}"
         return f"{line['by']} adjusts: {line['what']} {' '.join(line['args'])}"
     if kind == "mulligan":
         return f"{line['player']} mulligans ({line['count']})"
