@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardcli.engine.undo import describe as undo_line
+
 
 def rare_line(line: dict[str, Any]) -> str | None:
     """Events that come seldom but change what a player should know (a pump shows on the
@@ -31,6 +33,8 @@ def rare_line(line: dict[str, Any]) -> str | None:
         return f"horde cannot cast {line['card']} #{line['id']}: {line['why']}"
     if kind == "unsupported":
         return f"#{line['id']}: '{line['do']}' is not played by the engine: apply it by hand"
+    if kind in ("undone", "redone"):  # undo and redo (cardcli/engine/undo.py)
+        return undo_line(line)
     if kind == "loop":
         return f"the game ends in a draw: {line['why']} (104.4b)"
     return None
