@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,7 @@ from cardcli.engine.session import Session
 from cardcli.engine.undo import History, Step
 from cardcli.games.horde.commands import parse as parse_horde
 from cardcli.games.horde.stops import parse as parse_stops
-from tests.conftest import new_session
-from tests.horde_terminal import HordeTerminal
+from tests.conftest import REPO, new_session
 
 PAPER = {"paper": True, "mulligan": "none"}
 SEED = 3
@@ -353,10 +353,17 @@ def test_replay_validate_resume_and_diff_take_a_log_with_undos(
 # -- the terminal -------------------------------------------------------------------------
 
 
+pty_only = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+SCENE = str(REPO / "scenarios" / "horde" / "setups" / "stops-a-land-and-nothing-else.yaml")
+
+
+@pty_only
 def test_undo_at_the_terminal_redraws_the_board_as_it_was(
     cardcli_exe: Path, tmp_path: Path
 ) -> None:
     """Line mode (--plain): after 'undo' the board drawn is the restored one."""
+    from tests.horde_terminal import HordeTerminal
+
     term = HordeTerminal(cardcli_exe, ["--paper", "--mulligan", "none", "--seed", "3"], tmp_path)
     try:
         before = term.prompt()
@@ -376,3 +383,34 @@ def test_undo_at_the_terminal_redraws_the_board_as_it_was(
     texts = term.commands()
     assert texts[texts.index("pass turn") :] == ["pass turn", "undo", "redo"]
     assert texts[0] == "stops default"
+
+
+def _board_area(text: str) -> list[str]:
+    """The live screen's board: its lines above the first rule."""
+    lines = text.splitlines()
+    return lines[: next(i for i, line in enumerate(lines) if line.startswith("-----"))]
+
+
+@pty_only
+def test_undo_on_the_live_screen_redraws_the_board_as_it_was(
+    cardcli_exe: Path, tmp_path: Path
+) -> None:
+    """The live screen (no --plain): the Horde's turn taken back, its board drawn again."""
+    from tests.pty_screen import Pty
+
+    args = ["play", "horde", "--paper", "--setup", SCENE, "--log", "game.jsonl"]
+    term = Pty(cardcli_exe, args, tmp_path)
+    try:
+        board = _board_area(term.wait_for("p1>"))
+        assert any("Zombie Giant" in line for line in board)
+        term.type("pass turn\r")
+        term.wait_for("attacking p")
+        assert _board_area(term.text()) != board
+        term.type("undo\r")
+        shown = term.wait_for("undone: p1 pass turn")
+        term.pump(0.5)
+        assert _board_area(term.text()) == board, shown
+        term.type("quit\r")
+        assert term.finish() == 0
+    finally:
+        term.close()
