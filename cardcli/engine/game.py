@@ -274,6 +274,9 @@ class Game:
     move_note: Callable[[Any, str], str | None] | None = None
     """(state, command) -> what a command of ``moves`` does where its text does not say
     (an ability's text), shown beside it; None: nothing."""
+    undo_option: str | None = None
+    """The flag option that allows ``undo`` and ``redo`` in a game (Horde: ``paper``);
+    None: the game has none (``cardcli/engine/undo.py``)."""
 
     def option(self, name: str) -> Option:
         for opt in self.options:

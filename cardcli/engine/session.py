@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from cardcli import __version__
+from cardcli.engine import undo
 from cardcli.engine.errors import CommandError, UsageError
-from cardcli.engine.game import Game, Options, State
+from cardcli.engine.game import Command, Game, Options, State
 from cardcli.engine.log import LOG_FORMAT, Line
 from cardcli.engine.rng import RNG_ID, DecisionRng, rng_for
 from cardcli.engine.seating import Seating
@@ -89,6 +90,7 @@ class Session:
         self.options = options
         self.setup = setup
         self.seed = seed
+        self.rng_id = rng_id
         self.sinks = list(sinks)
         self.seq = 0
         self.commands = 0  # accepted and rejected lines so far
@@ -108,6 +110,8 @@ class Session:
         people = HUMAN in self.controllers.values()
         self.seating = Seating(rules, self.controllers) if rules and people else None
         self._helping: tuple[int, str, str] | None = None  # (seq, seat, text): a bot's own move
+        # The commands in effect, for undo and redo, in a game that allows them (engine/undo.py).
+        self.history = undo.History() if undo.refusal(game, options) is None else None
         # Set up first: a bad explicit arrangement fails before a line is written.
         rng = rng_for(rng_id, seed)
         if quiet and game.quiet_events:
@@ -266,6 +270,9 @@ class Session:
             raise Refusal("the game is over", seat)
         acting: str | None = seat
         controllers = self.controllers
+        asked_for = undo.word(text, controllers)
+        if asked_for is not None:
+            return self._undo_or_redo(*asked_for, seat, bot)
         try:
             command = state.parse(text)
             asked = self.seating.asked(state) if self.seating is not None else None
@@ -278,7 +285,7 @@ class Session:
                 reason = self.seating.refusal(state, command, acting, bot)
                 if reason is not None:
                     raise Refusal(reason, acting)
-                return acting, state.apply(command, acting)
+                return acting, self._apply(command, acting, bot, text)
             decider = acting
             # The seat to move decides for its team; a setting of the table (``anyone``:
             # Horde's stops) is any person's to give.
@@ -289,9 +296,73 @@ class Session:
                 if bot is None:
                     raise Refusal(f"{decider} is played by the {controller} bot", acting)
                 raise Refusal(f"{decider} is not played by the {bot} bot", acting)
-            return acting, state.apply(command, acting)
+            return acting, self._apply(command, acting, bot, text)
         except CommandError as err:
             raise Refusal(str(err), acting) from None
+
+    def _apply(self, command: Command, seat: str, bot: str | None, text: str) -> list[Line]:
+        """Apply a parsed command; kept for undo in a game that has it."""
+        events = self.state.apply(command, seat)
+        if self.history is not None:
+            self.history.add(undo.Step(command, seat, bot, self.seq, text))
+        return events
+
+    def _undo_or_redo(
+        self, word: str, named: str | None, rest: list[str], seat: str | None, bot: str | None
+    ) -> tuple[str, list[Line]]:
+        """``undo`` or ``redo`` (``engine/undo.py``): the seat it is put down to, its events."""
+        acting = named or seat or self._asked()
+        history = self.history
+        if history is None:
+            raise Refusal(undo.refusal(self.game, self.options) or "no undo here", acting)
+        if rest:
+            raise Refusal(
+                f"{word} takes no more words: say '{word}' alone, and again for the one before",
+                acting,
+            )
+        if bot is not None:
+            raise Refusal(f"{word} is for the people at the table, not the {bot} bot", acting)
+        if word == "undo":
+            taken = history.take_back()
+            if taken is None:
+                raise Refusal(
+                    "nothing to undo: no move has been made yet (undo takes back moves, "
+                    "not the stops)",
+                    acting,
+                )
+            self.state = self._rebuilt(history.steps)
+            return acting, [undo.undone_line(step, self.multi) for step in reversed(taken)]
+        if not history.undone:
+            raise Refusal(
+                "nothing to redo: redo puts back what undo took back, until a new move is made",
+                acting,
+            )
+        put_back = history.undone[-1]
+        events: list[Line] = []
+        try:
+            for step in put_back:
+                events.append(undo.redone_line(step, self.multi))
+                events.extend(self.state.apply(step.command, step.seat))
+        except CommandError as err:  # the table changed since (a setting): nothing redone
+            self.state = self._rebuilt(history.steps)
+            raise Refusal(f"cannot redo '{put_back[0].text}' now: {err}", acting) from None
+        history.undone.pop()
+        history.steps.extend(put_back)
+        return acting, events
+
+    def _asked(self) -> str:
+        """The seat an undo or redo naming none is put down to: the seat asked now."""
+        asked = self.seating.asked(self.state) if self.seating is not None else None
+        found = asked or self.state.to_move()
+        if found is not None:
+            return found
+        people = [s for s, who in self.controllers.items() if who == HUMAN]
+        return (people or list(self.controllers))[0]
+
+    def _rebuilt(self, steps: list[undo.Step]) -> State:
+        """The state set up as the header says, with ``steps`` applied again."""
+        make = undo.fresh(self.game, self.options, self.setup, self.rng_id, self.seed, self.quiet)
+        return undo.rebuild(make, steps)
 
     def _reject(
         self, text: str, seat: str | None, reason: str, bot: str | None, truncated: int = 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardcli.engine.undo import describe as undo_line
+
 
 def rare_line(line: dict[str, Any]) -> str | None:
     """Events that come seldom but change what a player should know (a pump shows on the
@@ -39,6 +41,8 @@ def rare_line(line: dict[str, Any]) -> str | None:
     if kind == "at_table":
         count = int(line["count"])
         return f"{line['who']} draws {count} card{'s' if count != 1 else ''} at the table"
+    if kind in ("undone", "redone"):  # undo and redo (cardcli/engine/undo.py)
+        return undo_line(line)
     if kind == "loop":
         return f"the game ends in a draw: {line['why']} (104.4b)"
     return None
