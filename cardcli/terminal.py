@@ -455,7 +455,9 @@ def answer_meta(session: Session, word: str, seat: str | None, out: Callable[[st
         from cardcli.fit import fit_help
 
         own = "".join(f", {name}" for name in session.game.meta)
-        out(fit_help(session.game.help_text, width() - 1))
+        game = session.game
+        text = game.help_for(session.options) if game.help_for is not None else None
+        out(fit_help(text or game.help_text, width() - 1))
         out(
             fit_help(
                 f"At the prompt also: moves (legal commands), hint, show (the board){own}, quit.",

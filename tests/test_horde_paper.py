@@ -171,3 +171,12 @@ def test_the_live_screen_of_a_paper_game(cardcli_exe: Path, tmp_path: Path) -> N
         term.close()
     lines = log_of((tmp_path / "paper.jsonl").read_text(encoding="utf-8"))
     assert any(line.get("type") == "damage" and line.get("target") == 4 for line in lines)
+
+
+def test_help_in_a_paper_game_speaks_of_what_paper_players_do() -> None:
+    paper = cardcli("play", "horde", "--paper", "--seed", "3", "--plain", stdin="help\n")
+    assert "Horde Magic for paper players" in paper.stderr
+    assert "adjust card p1 Serra Angel" in paper.stderr and "undo | redo" in paper.stderr
+    assert "p1 play Forest" not in paper.stderr  # no hand in the engine: nothing to play
+    plain = cardcli("play", "horde", "--seed", "3", "--plain", stdin="help\n")
+    assert "p1 play Forest" in plain.stderr and "paper players" not in plain.stderr

@@ -255,6 +255,9 @@ class Game:
     variants: Callable[[Options], list[tuple[str, Options]] | None] | None = None
     """``simulate``: options that stand for several runs (Horde's ``--players all``): the
     label and options of each, played and summarized one after another; None: one run."""
+    help_for: Callable[[Options], str | None] | None = None
+    """(options) -> the ``help`` text for a game so set up (Horde's paper mode), or None:
+    ``help_text``."""
     terminal_start: Callable[[Any], list[str]] | None = None
     """(state) -> the commands a game with a person at a terminal begins with, logged like
     any (Horde's ``stops default``); [] when the state has them already (a resumed game)."""

@@ -331,6 +331,27 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
 Put the player first where it matters (p2 cast ...). 'show p2' shows p2's hand.
 A bot seat (--seat p2=planner) plays its own lands, spells and abilities."""
 
+PAPER_HELP = """\
+Horde Magic for paper players (--paper): cardcli runs the Horde; your cards stay at the table. Tell it what touches the Horde. Objects have ids (#17); names work too.
+  adjust card p1 Serra Angel [x2]  a real card of yours onto the battlefield
+  adjust token p1 "Soldier" 1/1 white [flying] [x3]
+  attack #3 #5 | attack all        attack the Horde (it blocks by the text's rule), then pass
+  block #21 with #3 [#4]           block the Horde's attackers, then pass
+  adjust damage #12 3 | horde 5    damage to a creature, or to the Horde (it mills)
+  adjust destroy #12 | exile #12 | bounce #12 | tap #12 | counter #12 +1/+1 [N]
+  counter #31 | counter Bad Moon   counter a Horde spell on the stack
+  choose #12 | p2 | table | done   answer the Horde's question (table: something not entered, applied by hand; then choose done)
+  adjust life -3 | mill 4          the shared life, the Horde's library
+  pass | pass turn                 pass; a pass also answers the Horde's question (by chance) and says done
+  pass until combat | my turn      pass on until attackers are declared/our turn
+  undo | redo                      take back the last command / put it back
+  show #17 | show Zombie Giant | show graveyard horde | stops"""
+
+
+def help_for(options: Options) -> str | None:
+    return PAPER_HELP if options.get("paper") else None
+
+
 GAME = Game(
     name="horde",
     summary="Horde Magic: 2-4 players share 40 life against an automated Horde deck",
@@ -342,6 +363,7 @@ GAME = Game(
     seat_names=seat_names,
     rules_file=os.path.join(os.path.dirname(__file__), "RULES.md"),
     help_text=HELP,
+    help_for=help_for,
     render=lambda state, seat, width: render(state.table, seat, width),
     areas=lambda state, seat, width: (
         render(state.table, seat, width, stack=False),

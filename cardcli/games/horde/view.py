@@ -305,7 +305,12 @@ def _render(table: Table, seats: set[str], with_stack: bool = True) -> list[str]
     if table.over:
         lines.append("The game is over.")
     elif decision is not None and paper and decision.kind == "priority":
-        lines.extend(_wrap(PAPER_PRIORITY, ""))
+        top = table.stack[-1] if table.stack else None
+        if top is not None and top.controller == HORDE:
+            said = f"Waiting for players: counter #{top.id}, act at the table, or pass"
+        else:
+            said = PAPER_PRIORITY
+        lines.extend(_wrap(said, ""))
     elif decision is not None:
         lines.extend(_wrap(waiting_for(table).replace("waiting for", "Waiting for", 1), ""))
         if decision.kind == "mulligan":
