@@ -57,6 +57,16 @@ def _object(table: Table, word: str) -> Obj:
     return obj
 
 
+def _one_permanent(table: Table, what: str, args: list[str]) -> Obj:
+    """The one permanent an ``adjust destroy|tap|untap|exile|bounce #ID`` names."""
+    if len(args) != 1:
+        raise InvalidCommand(f"adjust {what} takes one permanent: adjust {what} #12")
+    obj = _object(table, args[0])
+    if obj.zone != "battlefield":
+        raise IllegalCommand(f"#{obj.id} {obj.name} is not on the battlefield")
+    return obj
+
+
 def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
     """Check the whole adjustment, then do it."""
     if what == "life":
@@ -95,11 +105,7 @@ def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
         table.change_poison(who, delta, "adjust")
         return
     if what in ("destroy", "tap", "untap"):
-        if len(args) != 1:
-            raise InvalidCommand(f"adjust {what} takes one permanent: adjust {what} #12")
-        obj = _object(table, args[0])
-        if obj.zone != "battlefield":
-            raise IllegalCommand(f"#{obj.id} {obj.name} is not on the battlefield")
+        obj = _one_permanent(table, what, args)
         _logged(table, seat, what, args)
         if what == "destroy":
             table.destroy([obj], "adjusted")
@@ -120,11 +126,7 @@ def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
         _damage(table, seat, args)
         return
     if what in ("exile", "bounce"):
-        if len(args) != 1:
-            raise InvalidCommand(f"adjust {what} takes one permanent: adjust {what} #12")
-        obj = _object(table, args[0])
-        if obj.zone != "battlefield":
-            raise IllegalCommand(f"#{obj.id} {obj.name} is not on the battlefield")
+        obj = _one_permanent(table, what, args)
         _logged(table, seat, what, args)
         # Bounce: to its owner's hand (a token there ceases to exist, 704.5d).
         to, why = ("exile", "exiled") if what == "exile" else ("hand", "bounced")
