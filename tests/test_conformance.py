@@ -68,7 +68,19 @@ def random_options(game_name: str, rng: Rng) -> dict[str, Any]:
 def playout(game_name: str, index: int) -> tuple[list[dict[str, Any]], Session]:
     rng = Rng(derive(2026, game_name, index))
     game = get_game(game_name)
-    options, setup = game.resolve_options(game.load_given(random_options(game_name, rng)))
+    for _ in range(50):  # options that exclude each other (--size, --survivors): draw again
+        try:
+            chosen = random_options(game_name, rng)
+            if chosen.get("paper"):
+                # A paper game's players draw nothing, so a Horde that casts nothing once its
+                # token cards are gone (--no-token nothing) waits for their damage forever,
+                # as at a real table; players who only pass end no such game.
+                chosen["no_token"] = "cast-first"
+            given = game.load_given(chosen)
+            break
+        except UsageError:
+            continue
+    options, setup = game.resolve_options(given)
     lines: list[dict[str, Any]] = []
     session = Session(game, options, setup, rng.next64(), None, [lines.append])
     validator = LineValidator(game.name)
