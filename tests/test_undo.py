@@ -414,3 +414,18 @@ def test_undo_on_the_live_screen_redraws_the_board_as_it_was(
         assert term.finish() == 0
     finally:
         term.close()
+
+
+def test_the_undone_line_is_said_alone_when_a_resolution_waits() -> None:
+    """The narration puts no 'is resolving' line over an undo's line (a boundary)."""
+    from cardcli.games.horde.narration import narrate
+    from cardcli.games.horde.view import describe
+
+    undone = {"type": "undone", "command_seq": 57, "text": "pass turn", "player": "p1"}
+    redone = {**undone, "type": "redone"}
+    life = {"type": "life", "player": "p1", "delta": -1, "life": 39, "why": "effect"}
+    said = narrate([undone], describe, 80, resolving=(26, "Vengeful Dead"))
+    assert said == ["  undone: p1 pass turn (the command of seq 57)"]
+    said = narrate([redone, life], describe, 80, resolving=(26, "Vengeful Dead"))
+    assert said[0] == "  redone: p1 pass turn (the command of seq 57)"
+    assert said[1] == "  #26 Vengeful Dead is resolving"
