@@ -294,7 +294,7 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   show #17 | show Zombie Giant    read a card (by id, name or its start)
   show graveyard [p1|horde] | show exile [p1|horde] | show hand p1 | show stack
   adjust life -3 | poison 2 | mill 4 | destroy #12 | token p1 "Soldier" 1/1 white | counter #12 +1/+1 | move #12 exile
-  undo | redo                     --paper: take back the last move / put it back
+  undo | redo                     --paper: take back a move / put it back
   auto attacks | auto blocks      hand the team's attacks or blocks to
                                   its bot seat; auto off takes them back
 Put the player first where it matters (p2 cast ...). 'show p2' shows p2's hand.
