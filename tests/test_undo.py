@@ -244,7 +244,10 @@ def test_the_other_games_refuse_undo_in_one_line(game: str) -> None:
     count = len(lines)
     outcome = session.submit("undo")
     assert not outcome.accepted
-    assert outcome.reason == f"{game} has no undo or redo: a command stands once accepted"
+    assert outcome.reason == (
+        f"{game} has no undo or redo: a command stands once accepted "
+        "(play on: 'moves' lists what you can do now)"
+    )
     assert lines[count:] == outcome.lines and len(outcome.lines) == 1
 
 
