@@ -329,8 +329,8 @@ class Session:
             taken = history.take_back()
             if taken is None:
                 raise Refusal(
-                    "nothing to undo: no move has been made yet (undo takes back moves, "
-                    "not the stops)",
+                    "nothing to undo: no move is left to take back (undo takes back "
+                    "moves, not the stops)",
                     acting,
                 )
             self.state = self._rebuilt(history.steps)
