@@ -432,3 +432,16 @@ def test_the_undone_line_is_said_alone_when_a_resolution_waits() -> None:
     said = narrate([redone, life], describe, 80, resolving=(26, "Vengeful Dead"))
     assert said[0] == "  redone: p1 pass turn (the command of seq 57)"
     assert said[1] == "  #26 Vengeful Dead is resolving"
+
+
+def test_any_person_at_the_table_may_say_undo_and_the_log_names_them() -> None:
+    session, lines = _paper(players=3)
+    given = session.submit(_next_move(session)).lines[0]
+    outcome = session.submit("p3 UNDO")
+    assert outcome.accepted
+    assert _bare(outcome.lines) == [
+        {"type": "command", "text": "p3 UNDO", "player": "p3"},
+        {"type": "undone", "command_seq": given["seq"], "text": given["text"], "player": "p1"},
+    ]
+    replay, divergence, _ = replay_lines(lines)
+    assert divergence is None and replay.end() is None
