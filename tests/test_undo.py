@@ -209,7 +209,10 @@ def test_the_other_games_refuse_undo_in_one_line(game: str) -> None:
     count = len(lines)
     outcome = session.submit("undo")
     assert not outcome.accepted
-    assert outcome.reason == f"{game} has no undo or redo: a command stands once accepted"
+    assert outcome.reason == (
+        f"{game} has no undo or redo: a command stands once accepted "
+        "(play on: 'moves' lists what you can do now)"
+    )
     assert lines[count:] == outcome.lines and len(outcome.lines) == 1
 
 
@@ -381,3 +384,31 @@ def test_undo_on_the_live_screen_redraws_the_board_as_it_was(
         assert term.finish() == 0
     finally:
         term.close()
+
+
+def test_the_undone_line_is_said_alone_when_a_resolution_waits() -> None:
+    """The narration puts no 'is resolving' line over an undo's line (a boundary)."""
+    from cardcli.games.horde.narration import narrate
+    from cardcli.games.horde.view import describe
+
+    undone = {"type": "undone", "command_seq": 57, "text": "pass turn", "player": "p1"}
+    redone = {**undone, "type": "redone"}
+    life = {"type": "life", "player": "p1", "delta": -1, "life": 39, "why": "effect"}
+    said = narrate([undone], describe, 80, resolving=(26, "Vengeful Dead"))
+    assert said == ["  undone: p1 pass turn (the command of seq 57)"]
+    said = narrate([redone, life], describe, 80, resolving=(26, "Vengeful Dead"))
+    assert said[0] == "  redone: p1 pass turn (the command of seq 57)"
+    assert said[1] == "  #26 Vengeful Dead is resolving"
+
+
+def test_any_person_at_the_table_may_say_undo_and_the_log_names_them() -> None:
+    session, lines = _paper(players=3)
+    given = session.submit(_next_move(session)).lines[0]
+    outcome = session.submit("p3 UNDO")
+    assert outcome.accepted
+    assert _bare(outcome.lines) == [
+        {"type": "command", "text": "p3 UNDO", "player": "p3"},
+        {"type": "undone", "command_seq": given["seq"], "text": given["text"], "player": "p1"},
+    ]
+    replay, divergence, _ = replay_lines(lines)
+    assert divergence is None and replay.end() is None

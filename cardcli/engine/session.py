@@ -110,8 +110,10 @@ class Session:
         people = HUMAN in self.controllers.values()
         self.seating = Seating(rules, self.controllers) if rules and people else None
         self._helping: tuple[int, str, str] | None = None  # (seq, seat, text): a bot's own move
-        # The commands in effect, for undo and redo, in a game that allows them (engine/undo.py).
-        self.history = undo.History() if undo.refusal(game, options) is None else None
+        # The commands in effect, for undo and redo, in a game that allows them (engine/undo.py);
+        # a quiet session (a simulation: bots only, nothing logged) keeps none.
+        allowed = not quiet and undo.refusal(game, options) is None
+        self.history = undo.History() if allowed else None
         # Set up first: a bad explicit arrangement fails before a line is written.
         rng = rng_for(rng_id, seed)
         if quiet and game.quiet_events:
@@ -314,7 +316,8 @@ class Session:
         acting = named or seat or self._asked()
         history = self.history
         if history is None:
-            raise Refusal(undo.refusal(self.game, self.options) or "no undo here", acting)
+            reason = undo.refusal(self.game, self.options) or "a simulation has no undo"
+            raise Refusal(reason, acting)
         if rest:
             raise Refusal(
                 f"{word} takes no more words: say '{word}' alone, and again for the one before",
@@ -326,8 +329,8 @@ class Session:
             taken = history.take_back()
             if taken is None:
                 raise Refusal(
-                    "nothing to undo: no move has been made yet (undo takes back moves, "
-                    "not the stops)",
+                    "nothing to undo: no move is left to take back (undo takes back "
+                    "moves, not the stops)",
                     acting,
                 )
             self.state = self._rebuilt(history.steps)

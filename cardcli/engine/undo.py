@@ -106,7 +106,10 @@ def refusal(game: Game, options: Options) -> str | None:
     if flag is not None and options.get(flag):
         return None
     if flag is None:
-        return f"{game.name} has no undo or redo: a command stands once accepted"
+        return (
+            f"{game.name} has no undo or redo: a command stands once accepted "
+            "(play on: 'moves' lists what you can do now)"
+        )
     shown = "--" + flag.replace("_", "-")
     return (
         f"undo and redo are for {game.name} games played with {shown} "

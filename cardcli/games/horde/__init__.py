@@ -325,7 +325,7 @@ Objects have ids (#17); a card that changes zone gets a new id. Players: p1..p4,
   adjust damage #12 3 | horde 5   damage (dealt to the Horde, it mills)
   adjust exile #12 | bounce #12   exile, or return to its owner's hand
   counter #31 | counter Bad Moon  a spell on the stack countered at the table
-  undo | redo                     --paper: take back the last move / put it back
+    undo | redo                     --paper: take back a move / put it back
   auto attacks | auto blocks      hand the team's attacks or blocks to
                                   its bot seat; auto off takes them back
 Put the player first where it matters (p2 cast ...). 'show p2' shows p2's hand.

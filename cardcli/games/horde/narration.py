@@ -48,6 +48,8 @@ BOUNDARIES = frozenset(
         "game_over",
         "manual",
         "commander",
+        "undone",  # undo and redo (cardcli/engine/undo.py)
+        "redone",
     }
 )
 # Moves made by state-based actions (704.5): after a resolution, not part of it.
