@@ -183,7 +183,7 @@ def test_a_prefix_of_one_card_enters_it() -> None:
         ("adjust exile #12", "#12 Forest is not on the battlefield"),
         ("adjust bounce #99", "there is no #99"),
         ("adjust bounce", "adjust bounce takes one permanent: adjust bounce #12"),
-        ("adjust exile #1 #2", "adjust exile takes one permanent: adjust exile #12"),
+        ("adjust exile", "adjust exile takes one permanent: adjust exile #12"),
         ("adjust dmage #1 3", "unknown adjustment 'dmage'; did you mean 'damage'?"),
         ("counter #1", "the stack is empty: nothing to counter"),
         ("counter", "counter takes one spell on the stack"),
@@ -297,6 +297,54 @@ def test_exile_and_bounce_move_a_permanent_and_a_bounced_token_ceases_to_exist()
     assert [o.name for o in table.players["horde"].hand] == ["Zombie"]
     events_of(session, lines, f"adjust bounce #{soldier.id}")
     assert all(o.name != "Soldier" for o in table.objects.values())
+
+
+def test_a_wrath_destroys_all_creatures_at_once_and_spares_the_indestructible() -> None:
+    session, lines = at(
+        ADJUST, "adjust card p1 Darksteel Myr", 'adjust token horde "Zombie" 2/2 black x3'
+    )  # the Myr #18, the tokens #19-#21
+    events = events_of(session, lines, "adjust destroy all creatures")
+    assert events[0]["args"] == ["all", "creatures"]
+    moved = [e["was"] for e in events if e["type"] == "moved"]
+    assert moved == [1, 2, 10, 19, 20, 21]  # one simultaneous move, in id order
+    table = table_of(session)
+    assert [o.name for o in table.battlefield.values() if table.chars(o).is_creature] == [
+        "Darksteel Myr"
+    ]
+
+
+def test_several_permanents_by_id_or_by_all_of_a_kind() -> None:
+    session, lines = at(ADJUST, 'adjust token horde "Zombie" 2/2 black x3')  # #17-#19
+    events = events_of(session, lines, "adjust damage all horde creatures 2")
+    assert [e["target"] for e in events if e["type"] == "damage"] == [1, 2, 17, 18, 19]
+    # Dealt to each before state-based actions: the 2/2s die together, the Giant keeps 2.
+    died = [e["was"] for e in events if e["type"] == "moved"]
+    assert died == [2, 17, 18, 19] and table_of(session).objects[1].damage == 2
+    events_of(session, lines, "adjust tap #1 #10")
+    assert table_of(session).objects[1].tapped and table_of(session).objects[10].tapped
+    events_of(session, lines, "adjust exile all horde permanents")
+    assert not [o for o in table_of(session).battlefield.values() if o.controller == "horde"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("adjust destroy all horde goblins", "'goblins' is not one of creatures,"),
+        ("adjust destroy all p3 creatures", "'p3' is not a player"),
+        ("adjust exile all horde tokens", "there are no horde tokens on the battlefield"),
+        ("adjust exile #1 #1", "#1 is named twice"),
+        ("adjust destroy #1 #12", "#12 Forest is not on the battlefield"),
+        ("adjust damage #1 #11 2", "#11 Forest is no creature or planeswalker"),
+        ("adjust damage all creatures 0", "0 damage? deal 1 or more"),
+        ("adjust tap all", "adjust tap takes: adjust tap #3 #5"),
+    ],
+)
+def test_a_refusal_about_several_changes_none_of_them(text: str, said: str) -> None:
+    session, _ = at(ADJUST)
+    before = snapshot(session)
+    outcome = session.submit(text)
+    assert not outcome.accepted and said in (outcome.reason or ""), outcome.reason
+    assert snapshot(session) == before
 
 
 # -- counter -----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from cardcli.engine.errors import IllegalCommand, InvalidCommand
+from cardcli.games.horde import adjust_many
 from cardcli.games.horde.variant import HORDE
 from cardcli.magic.cards import LANDWALK, norm_keyword
 from cardcli.magic.effects import token_proto
@@ -34,10 +35,10 @@ HELP = (
     " | adjust counter #ID KIND [N] | adjust move #ID ZONE [bottom] | adjust tap #ID | adjust untap #ID"
     " | adjust card [p1..p4] NAME [xN] [tapped] [sick] [on #ID]"
     " | adjust damage #ID|p1..p4|horde N [from #ID] | adjust exile #ID | adjust bounce #ID"
+    " | several at once: adjust destroy|exile|bounce|tap|untap|damage #ID #ID ... or"
+    " all [horde|players|pN] creatures|tokens|permanents|artifacts|enchantments|lands"
 )
-# A source of damage at the table that is no object the engine knows (a paper player's spell):
-# colourless, no types and no keywords; its id 0 is no object's.
-TABLE_SOURCE = "a source at the table"
+TABLE_SOURCE = adjust_many.TABLE_SOURCE  # damage from a source the engine does not know
 
 
 def _number(word: str, what: str) -> int:
@@ -69,6 +70,9 @@ def _one_permanent(table: Table, what: str, args: list[str]) -> Obj:
 
 def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
     """Check the whole adjustment, then do it."""
+    if adjust_many.handles(what, args):  # several permanents at once, or all of a kind
+        adjust_many.apply(table, seat, what, args)
+        return
     if what == "life":
         if len(args) != 1:
             raise InvalidCommand("adjust life takes one number: adjust life -3")
