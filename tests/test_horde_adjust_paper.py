@@ -326,9 +326,20 @@ def test_several_permanents_by_id_or_by_all_of_a_kind() -> None:
     assert not [o for o in table_of(session).battlefield.values() if o.controller == "horde"]
 
 
+def test_permanents_named_by_name_or_its_start() -> None:
+    session, lines = at(ADJUST, "adjust card p1 Serra Angel")  # #18
+    events = events_of(session, lines, "adjust exile zombie g")
+    assert events[1]["was"] == 1 and events[1]["to"] == "exile"
+    events_of(session, lines, "adjust damage Serra 2")
+    assert table_of(session).objects[18].damage == 2
+    events = events_of(session, lines, "adjust destroy Grizzly Bears, Serra Angel")
+    assert [e["was"] for e in events if e["type"] == "moved"] == [10, 18]
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [
+        ("adjust destroy Wind Drake", "no 'Wind Drake' on the battlefield"),
         ("adjust destroy all horde goblins", "'goblins' is not one of creatures,"),
         ("adjust destroy all p3 creatures", "'p3' is not a player"),
         ("adjust exile all horde tokens", "there are no horde tokens on the battlefield"),

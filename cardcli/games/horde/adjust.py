@@ -35,7 +35,8 @@ HELP = (
     " | adjust counter #ID KIND [N] | adjust move #ID ZONE [bottom] | adjust tap #ID | adjust untap #ID"
     " | adjust card [p1..p4] NAME [xN] [tapped] [sick] [on #ID]"
     " | adjust damage #ID|p1..p4|horde N [from #ID] | adjust exile #ID | adjust bounce #ID"
-    " | several at once: adjust destroy|exile|bounce|tap|untap|damage #ID #ID ... or"
+    " | several at once or by name: adjust destroy|exile|bounce|tap|untap|damage #ID #ID ...,"
+    " NAME, NAME or"
     " all [horde|players|pN] creatures|tokens|permanents|artifacts|enchantments|lands"
 )
 TABLE_SOURCE = adjust_many.TABLE_SOURCE  # damage from a source the engine does not know

@@ -2,9 +2,12 @@
 
 ``adjust destroy #3 #5 #8``, ``adjust exile all horde tokens``, ``adjust bounce all
 creatures``, ``adjust tap all horde creatures``, ``adjust damage all horde creatures 2``,
-``adjust damage #3 #5 2``. The permanents are named by their ids, or by ``all``, maybe
-whose (``horde``, ``players``, ``p1``..``p4``), and a kind (``creatures``, ``tokens``,
-``permanents``, ``artifacts``, ``enchantments``, ``lands``, ``planeswalkers``). They are
+``adjust damage #3 #5 2``, ``adjust exile Zombie Giant``. The permanents are named by
+their ids, by names (a name or its start, several separated by commas; of a name that fits
+objects nobody could tell apart, the lowest id; one that fits objects that differ is refused
+with their ids), or by ``all``, maybe whose (``horde``, ``players``, ``p1``..``p4``), and a
+kind (``creatures``, ``tokens``, ``permanents``, ``artifacts``, ``enchantments``,
+``lands``, ``planeswalkers``). They are
 destroyed, exiled or bounced as one event (simultaneously, as a Wrath does: 704 is
 checked after), and damage is dealt to each of them by one source at a time, before
 state-based actions are checked. One ``adjusted`` event says it; a refusal changes nothing.
@@ -35,6 +38,7 @@ KINDS = {
     "permanents": "",
 }
 ID = re.compile(r"^#?\d{1,9}$")
+SEAT_LIKE = re.compile(r"^(p\d{1,3}|horde|players)$", re.IGNORECASE)
 NUMBER = re.compile(r"^[+-]?\d{1,4}$")
 WHOSE = ("horde", "players", "p1", "p2", "p3", "p4")
 
@@ -47,9 +51,15 @@ def handles(what: str, args: list[str]) -> bool:
         words = _damage_targets(args)
     else:
         return False
-    if words and words[0].lower() == "all":
+    if not words:
+        return False
+    if words[0].lower() == "all":
         return True
-    return len(words) > 1 and all(ID.match(w) for w in words)
+    ids = [w for w in words if ID.match(w)]
+    if len(ids) == len(words):
+        return len(words) > 1
+    # By name (``adjust exile Zombie Giant``): no id among the words, and not a player.
+    return not ids and not (len(words) == 1 and SEAT_LIKE.match(words[0]))
 
 
 def _damage_targets(args: list[str]) -> list[str]:
@@ -97,6 +107,11 @@ def select(table: Table, seat: str, what: str, words: list[str]) -> list[Obj]:
             said = " ".join(words[1:]).lower()
             raise IllegalCommand(f"adjust {what}: there are no {said} on the battlefield")
         return found
+    if not any(ID.match(w) for w in words):  # names, separated by commas (naming)
+        from cardcli.games.horde import naming
+
+        field = sorted(table.battlefield.values(), key=lambda o: o.id)
+        return naming.several(table, " ".join(words), [field], "on the battlefield")
     found = []
     for word in words:
         obj = _object(table, word)
