@@ -180,3 +180,22 @@ def test_help_in_a_paper_game_speaks_of_what_paper_players_do() -> None:
     assert "p1 play Forest" not in paper.stderr  # no hand in the engine: nothing to play
     plain = cardcli("play", "horde", "--seed", "3", "--plain", stdin="help\n")
     assert "p1 play Forest" in plain.stderr and "paper players" not in plain.stderr
+
+
+def test_pass_turn_ends_a_declaration_in_a_paper_game_only() -> None:
+    """With an entered creature, 'pass turn' at the players' attack declares no attack and
+    passes on (a table that only passes plays every turn); elsewhere it is refused there."""
+    session, lines = new_session("horde", seed=2, paper=True, survivors=True)
+    assert session.submit('adjust token p1 "Knight" 3/3 white').accepted
+    outcomes = [session.submit("pass turn") for _ in range(60) if not session.over]
+    assert all(outcome.accepted for outcome in outcomes), [o.reason for o in outcomes]
+    assert session.over
+    assert [line for line in lines if line.get("type") == "attackers" and line["team"] == "players"]
+    setup = Path(__file__).resolve().parent.parent / "scenarios/horde/setups"
+    session, lines = new_session("horde", seed=1, setup=str(setup / "blocking.yaml"))
+    table = session.state.table  # type: ignore[attr-defined]
+    while table.pending.kind != "attackers":  # to the players' attack (Craw Wurm, ...)
+        assert session.submit("pass").accepted
+    refused = session.submit("pass turn")
+    assert not refused.accepted and refused.reason is not None
+    assert refused.reason.startswith("'pass turn' passes priority; now: players: declare attackers")

@@ -249,11 +249,13 @@ def pass_priority(table: Table, player: str, rest_of_turn: bool = False) -> None
             table.extra["passing"] = [table.players[player].team.name, table.turn]
         flow.answer(table, passed)
         return
-    if rest_of_turn and decision.kind != "priority":
+    declaring = decision.kind in ("attackers", "blockers")
+    ends_declaring = declaring and table.variant.pass_turn_declares(table)
+    if rest_of_turn and decision.kind != "priority" and not ends_declaring:
         raise IllegalCommand(f"'pass turn' passes priority; now: {decision.prompt}")
+    if rest_of_turn:  # (a declaration it ends: as declared so far, then on to the turn's end)
+        table.extra["passing"] = [table.players[player].team.name, table.turn]
     if decision.kind == "priority":
-        if rest_of_turn:
-            table.extra["passing"] = [table.players[player].team.name, table.turn]
         table.pending = None
         flow.do_pass(table)
     elif decision.kind == "attackers":

@@ -39,6 +39,11 @@ class Variant(Generic[Table]):
         answer it."""
         return None
 
+    def pass_turn_declares(self, table: Table) -> bool:
+        """Does ``pass turn`` also end a declaration of attackers or blockers (as declared so
+        far)? Otherwise it is refused there: what it passes is priority."""
+        return False
+
     def acts_elsewhere(self, table: Table, team: Team) -> bool:
         """Could ``team`` act now in a way the engine does not see (paper players at their
         table)? Such a team is asked where it could act, though it holds nothing."""

@@ -146,6 +146,11 @@ class HordeVariant(Variant[Table]):
     def acts_elsewhere(self, table: Table, team: Team) -> bool:
         return paper.acts_at_table(table, team)
 
+    def pass_turn_declares(self, table: Table) -> bool:
+        """In a paper game ``pass turn`` at a declaration ends it (no attack, no blocks, or as
+        declared so far) and passes on, so a table that only passes plays every turn."""
+        return bool(self.rules.get("paper"))
+
     def resolving(self, table: Table, item: StackItem) -> None:
         paper.remind(table, item)
 
