@@ -49,14 +49,7 @@ def _number(word: str, what: str) -> int:
 
 
 def _object(table: Table, word: str) -> Obj:
-    text = word.lstrip("#")
-    if not (text.isdigit() and text.isascii()):
-        raise InvalidCommand(f"'{word}' is not an object id: write #17")
-    obj = table.objects.get(int(text))
-    if obj is None:
-        gone = " (it has left that zone: it has a new id now)" if int(text) in table.retired else ""
-        raise IllegalCommand(f"there is no #{text}{gone}")
-    return obj
+    return adjust_many.object_by_id(table, word)
 
 
 def _one_permanent(table: Table, what: str, args: list[str]) -> Obj:

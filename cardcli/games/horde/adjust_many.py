@@ -114,7 +114,7 @@ def select(table: Table, seat: str, what: str, words: list[str]) -> list[Obj]:
         return naming.several(table, " ".join(words), [field], "on the battlefield")
     found = []
     for word in words:
-        obj = _object(table, word)
+        obj = object_by_id(table, word)
         if obj.zone != "battlefield":
             raise IllegalCommand(f"#{obj.id} {obj.name} is not on the battlefield")
         if obj in found:
@@ -123,7 +123,8 @@ def select(table: Table, seat: str, what: str, words: list[str]) -> list[Obj]:
     return found
 
 
-def _object(table: Table, word: str) -> Obj:
+def object_by_id(table: Table, word: str) -> Obj:
+    """The object ``#17`` (or ``17``) names; one line when it is no id or is gone."""
     text = word.lstrip("#")
     if not (text.isdigit() and text.isascii()):
         raise InvalidCommand(f"'{word}' is not an object id: write #17")
@@ -157,7 +158,7 @@ def apply(table: Table, seat: str, what: str, args: list[str]) -> None:
         if len(args) > len(targets) + 1:
             if len(args) != len(targets) + 3:
                 raise InvalidCommand(_usage(what))
-            giver = _object(table, args[-1])
+            giver = object_by_id(table, args[-1])
             if giver.zone != "battlefield":
                 raise IllegalCommand(f"#{giver.id} {giver.name} is not on the battlefield")
             source = table.source_of(giver)
