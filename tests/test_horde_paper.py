@@ -199,3 +199,13 @@ def test_pass_turn_ends_a_declaration_in_a_paper_game_only() -> None:
     refused = session.submit("pass turn")
     assert not refused.accepted and refused.reason is not None
     assert refused.reason.startswith("'pass turn' passes priority; now: players: declare attackers")
+
+
+def test_tab_completes_undo_and_redo_in_a_paper_game_only() -> None:
+    from cardcli.games.horde import completion
+
+    session, _ = new_session("horde", seed=1, paper=True)
+    assert "undo" in completion.lines(session.state, "p1", "un")
+    assert completion.lines(session.state, "p1", "re") == ["redo"]
+    session, _ = new_session("horde", seed=1)
+    assert "undo" not in completion.lines(session.state, "p1", "un")

@@ -19,6 +19,7 @@ from cardcli.magic.table import Table
 
 META = ("help", "moves", "hint", "show", "quit", "stops")
 WORDS = (*sorted({*VERBS, *META} - {"adjust"}), "adjust")
+UNDO = ("undo", "redo")  # a paper game's (cardcli/engine/undo.py)
 HAND_VERBS = ("play", "cast")
 AFTER = {
     "pass": ["turn", "until combat", "until my turn"],
@@ -36,7 +37,8 @@ def lines(state: Any, seat: str | None, before: str) -> list[str]:
     rest = before[len(head) :]
     if " " not in rest.lstrip():  # the command word
         typed = rest.lstrip().lower()
-        words_found = [head + rest[: len(rest) - len(rest.lstrip())] + w for w in WORDS]
+        known = (*WORDS, *UNDO) if table.variant.rules.get("paper") else WORDS  # type: ignore[attr-defined]
+        words_found = [head + rest[: len(rest) - len(rest.lstrip())] + w for w in known]
         return [f for f in words_found if f[len(before) - len(typed) :].startswith(typed)]
     words = rest.split()
     verb = ALIASES.get(words[0].lower(), words[0].lower())
