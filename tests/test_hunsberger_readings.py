@@ -7,8 +7,12 @@ own, and the options that carry them play as RULES.md says.
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from tests.conftest import REPO
+from cardcli.engine.session import Session
+from cardcli.games.hunsberger.rules import HunsbergerState
+from cardcli.games.hunsberger.view import render
+from tests.conftest import REPO, new_session
 
 RULES = REPO / "cardcli" / "games" / "hunsberger" / "RULES.md"
 SEED = REPO / "tests" / "fixtures" / "seeds" / "hunsberger-solitaire.txt"
@@ -53,3 +57,52 @@ def test_the_quote_test_can_fail() -> None:
     made_up = "Lands in the hand and in the Save slots tap for one"
     assert _plain(made_up) not in seed
     assert _plain("All mana is  colorless\nin this realm.") in seed
+
+
+# -- instant death: which lands count ------------------------------------------------
+
+DEATH_ORDER = (
+    "Mountain; Mountain; Swamp; Island; Island; Mountain; Swamp; Swamp; Swamp; Swamp; Swamp; Swamp"
+)
+
+
+def _death_game(**options: Any) -> tuple[Session, list[dict[str, Any]]]:
+    session, lines = new_session(
+        "hunsberger",
+        seed=1,
+        timer="Lightning Bolt; Lightning Bolt; Swamp; Raging Goblin",
+        order=DEATH_ORDER,
+        **options,
+    )
+    for text in ("save Mountain 1", "save Mountain 1", "end", "save Island 2", "save Island 2"):
+        session.submit(text)
+    session.submit("end")  # turn 3 deals a Swamp flipped and three Swamps: 8 lands out
+    return session, lines
+
+
+def test_instant_death_counts_the_hand_and_the_slots_by_default() -> None:
+    session, lines = _death_game()
+    assert session.over
+    deaths = [line for line in lines if line["type"] == "instant_death"]
+    assert deaths == [{**deaths[0], "lands": 8}] and "where" not in deaths[0]
+    assert session.state.result()["death"] == "8 mana-producing lands out"
+
+
+def test_instant_death_slots_counts_only_the_save_slots() -> None:
+    session, lines = _death_game(instant_death="slots")
+    assert not session.over
+    assert not [line for line in lines if line["type"] == "instant_death"]
+    state = session.state
+    assert isinstance(state, HunsbergerState)
+    assert len(state.table.mana_lands_out("slots")) == 4
+    assert len(state.table.mana_lands_out()) == 8
+    assert "Lands in the Save slots: 4 (8: instant death)" in " ".join(render(state).split())
+
+
+def test_a_log_header_without_instant_death_plays_hand_and_slots() -> None:
+    from cardcli.games.hunsberger import GAME
+
+    header = {o.name: o.default for o in GAME.options if not o.setup}
+    del header["instant_death"]
+    options, _ = GAME.header_options({**header, "deck": None}, {})
+    assert options["instant_death"] == "hand-and-slots"

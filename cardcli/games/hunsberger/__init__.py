@@ -127,6 +127,15 @@ OPTIONS = (
         ("refuse", "burn"),
     ),
     Option(
+        "instant_death",
+        "choice",
+        "hand-and-slots",
+        "which lands count for instant death (8 mana-producing lands out): hand-and-slots "
+        "(the lands in the hand and the Save slots) or slots (those in the Save slots only)",
+        ("hand-and-slots", "slots"),
+        absent="hand-and-slots",
+    ),
+    Option(
         "order",
         "data",
         None,
@@ -239,7 +248,8 @@ mana is colourless.
   activate CARD [N]             a summoned creature's pump ability, N times
   end                           the creatures attack, the hand is discarded
 Short forms: c cast, t tap, s save, a activate, e end. Escape: more than 40
-damage by the end of the last Timer card's turn; 8 lands out is death."""
+damage by the end of the last Timer card's turn; 8 lands out is death
+(--instant-death slots: 8 lands in the Save slots)."""
 
 GAME = Game(
     name="hunsberger",

@@ -40,6 +40,7 @@ class HunsbergerState(State):
         self.spell_damage: str = options["spell_damage"]
         self.saved_pumps: str = options["saved_pumps"]
         self.overstack: str = options["overstack"]
+        self.instant_death: str = options["instant_death"]  # which lands count: RULES.md
         self.advisor = advisor
         self.turn = 0
         self.total = 0  # the damage scored, by the scoring rules
@@ -122,7 +123,7 @@ class HunsbergerState(State):
             else:
                 assert len(slot.cards) <= 1, f"slot {index + 1} holds two cards"
         if self.death is None and not self.over:
-            assert len(t.mana_lands_out()) < DEATH_LANDS
+            assert len(t.mana_lands_out(self.instant_death)) < DEATH_LANDS
 
     def legal_commands(self, seat: str) -> list[str]:
         return [] if self.over else moves.legal_commands(self)
@@ -194,12 +195,20 @@ class HunsbergerState(State):
         ]
 
     def _check_death(self) -> list[Event]:
-        lands = self.table.mana_lands_out()
+        lands = self.table.mana_lands_out(self.instant_death)
         if len(lands) < DEATH_LANDS or self.over:
             return []
-        self.death = f"{len(lands)} mana-producing lands out"
+        where = "out" if self.instant_death == "hand-and-slots" else "in the Save slots"
+        self.death = f"{len(lands)} mana-producing lands {where}"
         self.over = True
-        return [{"type": "instant_death", "lands": len(lands), "cards": self.table.names(lands)}]
+        event: Event = {
+            "type": "instant_death",
+            "lands": len(lands),
+            "cards": self.table.names(lands),
+        }
+        if self.instant_death == "slots":
+            event["where"] = "slots"
+        return [event]
 
     # -- commands ---------------------------------------------------------------
 

@@ -120,8 +120,13 @@ class Table:
             found.extend(slot.attached)
         return found
 
-    def mana_lands_out(self) -> list[int]:
-        return [c for c in self.out() if self.cards[c].is_land and self.cards[c].produces]
+    def mana_lands_out(self, where: str = "hand-and-slots") -> list[int]:
+        """The mana-producing lands that count for instant death (``--instant-death``)."""
+        cards = self.out() if where == "hand-and-slots" else self.in_slots()
+        return [c for c in cards if self.cards[c].is_land and self.cards[c].produces]
+
+    def in_slots(self) -> list[int]:
+        return [c for slot in self.slots for c in slot.cards + slot.attached]
 
     def is_creature(self, card: int) -> bool:
         return self.profiles[card].kind == "creature"

@@ -147,10 +147,11 @@ def _mana_lines(state: HunsbergerState) -> list[str]:
     t = state.table
     counts = Counter(t.names(t.sources()))
     untapped = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in counts.items()) or "none"
-    lands = len(t.mana_lands_out())
+    lands = len(t.mana_lands_out(state.instant_death))
+    where = "out" if state.instant_death == "hand-and-slots" else "in the Save slots"
     return _say(
         f"Mana {t.available()}: pool {t.pool} + untapped {untapped}. "
-        f"Lands out: {lands} ({DEATH_LANDS}: instant death)"
+        f"Lands {where}: {lands} ({DEATH_LANDS}: instant death)"
     )
 
 
@@ -296,7 +297,8 @@ _DESCRIBE: dict[str, Any] = {
     ),
     "turn_ended": lambda e: f"turn {e['turn']} ends: {e['damage']} damage, {e['total']} in all",
     "instant_death": lambda e: (
-        f"INSTANT DEATH: {e['lands']} mana-producing lands out ({', '.join(e['cards'])})"
+        f"INSTANT DEATH: {e['lands']} mana-producing lands "
+        f"{'in the Save slots' if e.get('where') == 'slots' else 'out'} ({', '.join(e['cards'])})"
     ),
     "game_over": lambda e: result_text(e["result"]),
 }
