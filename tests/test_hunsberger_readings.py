@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from cardcli.engine.session import Session
 from cardcli.games.hunsberger.rules import HunsbergerState
 from cardcli.games.hunsberger.view import render
@@ -106,3 +108,46 @@ def test_a_log_header_without_instant_death_plays_hand_and_slots() -> None:
     del header["instant_death"]
     options, _ = GAME.header_options({**header, "deck": None}, {})
     assert options["instant_death"] == "hand-and-slots"
+
+
+# -- spell damage: the mana used ---------------------------------------------------------
+
+
+def _spell_damage(reading: str | None, timer: str, order: str, commands: list[str]) -> list[Any]:
+    options = {} if reading is None else {"spell_damage": reading}
+    session, lines = new_session("hunsberger", seed=1, timer=timer, order=order, **options)
+    for text in commands:
+        assert session.submit(text).accepted, text
+    return [(line["amount"], line["rule"]) for line in lines if line["type"] == "damage"]
+
+
+@pytest.mark.parametrize(
+    ("reading", "bolt", "disintegrate"),
+    [
+        (None, (1, "mana paid"), (2, "X damage")),  # the default: mana-used
+        ("mana-used", (1, "mana paid"), (2, "X damage")),
+        ("printed", (3, "printed damage"), (2, "X damage")),
+        ("mana", (1, "mana paid"), (3, "mana paid")),  # older logs: X spells all the mana
+    ],
+)
+def test_spell_damage_readings(
+    reading: str | None, bolt: tuple[int, str], disintegrate: tuple[int, str]
+) -> None:
+    order = "Mountain; Swamp; Island; Mountain; Swamp; Island"
+    commands = ["cast Lightning Bolt", "end", "cast Disintegrate X=2"]
+    found = _spell_damage(reading, "Lightning Bolt; Disintegrate", order, commands)
+    assert found == [bolt, disintegrate]
+
+
+def test_the_board_and_the_deck_notes_say_mana_paid_for_a_printed_damage_spell() -> None:
+    from cardcli.cards.mtg.pool import CardPool
+    from cardcli.games.hunsberger.scoring import as_played, profile
+
+    bolt = CardPool.bundled().get("Lightning Bolt")
+    assert bolt is not None
+    assert profile(bolt).tag(bolt) == "damage 3"  # the card's own nature
+    assert as_played(profile(bolt), bolt, "mana-used").tag(bolt) == "mana paid"
+    assert as_played(profile(bolt), bolt, "printed").tag(bolt) == "damage 3"
+    session, _ = new_session("hunsberger", seed=1, timer="Lightning Bolt", order="Swamp; Swamp")
+    board = render(session.state)  # type: ignore[arg-type]
+    assert "Lightning Bolt" in board and "mana paid" in board

@@ -21,6 +21,7 @@ from cardcli.engine.game import Event, Game, Option, Options, State
 from cardcli.engine.rng import Rng
 from cardcli.games.hunsberger.bots import BOTS, advise
 from cardcli.games.hunsberger.rules import HunsbergerState
+from cardcli.games.hunsberger.scoring import SPELL_DAMAGE
 from cardcli.games.hunsberger.view import describe, render
 
 TIMER = 15  # "The size of the Timer deck is fifteen cards."
@@ -105,10 +106,12 @@ OPTIONS = (
     Option(
         "spell_damage",
         "choice",
-        "printed",
-        "printed: a spell deals the damage it prints (X spells X), destroy spells the mana paid; "
-        "mana: every offensive spell deals the mana paid",
-        ("printed", "mana"),
+        "mana-used",
+        "mana-used: an offensive spell deals the mana used to cast it, an X spell its X (the "
+        "text's sentence and its Disintegrate); printed: a spell deals the damage it prints "
+        "(X spells X), destroy spells the mana paid; mana: every offensive spell deals the mana "
+        "paid, X spells too (the reading of logs before mana-used)",
+        SPELL_DAMAGE,
     ),
     Option(
         "saved_pumps",

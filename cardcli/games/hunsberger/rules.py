@@ -33,7 +33,7 @@ class HunsbergerState(State):
         advisor: Advisor | None = None,
     ) -> None:
         self.options = options
-        self.table = Table(cards, library, timer)
+        self.table = Table(cards, library, timer, options["spell_damage"])
         self.deck_size = len(cards)
         self.timer_size = len(timer)
         self.goal, self.goal_rule = goal  # goal_rule: "more-than" or "as-many-as"

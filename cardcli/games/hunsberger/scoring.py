@@ -16,7 +16,7 @@ and ``deck show`` use it as the game does.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardcli.cards.mtg.model import Card, fixed_number, mana_symbols
@@ -103,6 +103,24 @@ def cost_of(card: Card) -> int:
         else:
             total += 1
     return total
+
+
+SPELL_DAMAGE = ("mana-used", "printed", "mana")
+"""``--spell-damage``: the readings of "damage equal to the amount of mana you used"."""
+
+
+def as_played(p: Profile, card: Card, spell_damage: str) -> Profile:
+    """The profile a game plays by under ``--spell-damage``.
+
+    ``mana-used`` (the text's sentence): an offensive instant or sorcery deals
+    the mana used to cast it, whatever it prints; an X spell deals its X (the
+    text's Disintegrate, cast with three lands, does two). ``printed`` and
+    ``mana`` (older logs) keep the card's profile; casting reads them.
+    """
+    spell = card.is_type("Instant") or card.is_type("Sorcery")
+    if spell_damage != "mana-used" or not spell or p.kind != "damage" or p.x:
+        return p
+    return replace(p, kind="mana-paid", amount=0, count=None)
 
 
 def has_x(card: Card) -> bool:

@@ -17,7 +17,7 @@ from typing import Any
 from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand
-from cardcli.games.hunsberger.scoring import Anthem, Profile, cost_of, profile
+from cardcli.games.hunsberger.scoring import Anthem, Profile, as_played, cost_of, profile
 from cardcli.words import counted
 
 Same = Callable[[int, int], bool]
@@ -61,9 +61,17 @@ class Token:
 class Table:
     """Zones and card state. Methods here never emit events."""
 
-    def __init__(self, cards: list[Card], library: list[int], timer: list[int]) -> None:
+    def __init__(
+        self,
+        cards: list[Card],
+        library: list[int],
+        timer: list[int],
+        spell_damage: str = "mana-used",
+    ) -> None:
         self.cards = cards
-        self.profiles: list[Profile] = [profile(card) for card in cards]
+        self.profiles: list[Profile] = [
+            as_played(profile(card), card, spell_damage) for card in cards
+        ]
         self.library = library
         self.timer = timer
         self.hand: list[int] = []
