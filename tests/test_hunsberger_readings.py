@@ -11,8 +11,13 @@ from typing import Any
 
 import pytest
 
+from cardcli.cards.mtg.model import Card
+from cardcli.engine.replay import replay_lines
+from cardcli.engine.rng import Rng
+from cardcli.engine.schema import LineValidator
 from cardcli.engine.session import Session
 from cardcli.games.hunsberger.rules import HunsbergerState
+from cardcli.games.hunsberger.scoring import profile
 from cardcli.games.hunsberger.view import render
 from tests.conftest import REPO, new_session
 
@@ -141,7 +146,7 @@ def test_spell_damage_readings(
 
 def test_the_board_and_the_deck_notes_say_mana_paid_for_a_printed_damage_spell() -> None:
     from cardcli.cards.mtg.pool import CardPool
-    from cardcli.games.hunsberger.scoring import as_played, profile
+    from cardcli.games.hunsberger.scoring import as_played
 
     bolt = CardPool.bundled().get("Lightning Bolt")
     assert bolt is not None
@@ -151,3 +156,159 @@ def test_the_board_and_the_deck_notes_say_mana_paid_for_a_printed_damage_spell()
     session, _ = new_session("hunsberger", seed=1, timer="Lightning Bolt", order="Swamp; Swamp")
     board = render(session.state)  # type: ignore[arg-type]
     assert "Lightning Bolt" in board and "mana paid" in board
+
+
+# -- artifacts: damage abilities and Equipment ------------------------------------------
+
+ARTIFACTS = str(REPO / "scenarios" / "hunsberger" / "decks" / "artifacts.txt")
+
+
+def _card(data: dict[str, Any]) -> Card:
+    base = {"mana_cost": "{2}", "types": ["Artifact"], "oracle": ""}
+    return Card.from_data({**base, **data})
+
+
+@pytest.mark.parametrize(
+    ("name", "tag"),
+    [
+        ("Rod of Ruin", "damage 1 a turn in play (activate: 3)"),
+        ("Aeolipile", "damage 2 once in play (activate: 1, sacrificed)"),
+        ("Bonesplitter", "equipment +2 (equip 1)"),
+        ("Loxodon Warhammer", "equipment +3 (equip 3)"),
+        ("Warlord's Axe", "equipment +3 (equip 4)"),
+        ("Whispersilk Cloak", "unusable: an Equipment that gives no power adds no damage"),
+        ("Meteorite", "mana +1 a turn in play (enters: 2 damage)"),
+    ],
+)
+def test_artifacts_are_read_by_their_class(name: str, tag: str) -> None:
+    from cardcli.cards.mtg.pool import CardPool
+
+    card = CardPool.bundled().get(name)
+    assert card is not None
+    assert profile(card).tag(card) == tag
+
+
+def test_artifacts_are_read_from_their_data_not_their_names() -> None:
+    hammer = _card(
+        {"name": "Not a Hammer", "subtypes": ["Equipment"], "equip": "{2}{R}",
+         "abilities": [{"static": "attached", "power": 4, "toughness": 0}]}
+    )  # fmt: skip
+    assert profile(hammer).tag(hammer) == "equipment +4 (equip 3)"
+    pinger = _card(
+        {"name": "Not a Rod", "abilities": [{"activated": True, "cost": {"mana": "{2}"},
+         "effects": [{"do": "lose_life", "amount": 1, "target": "player"}]}]}
+    )  # fmt: skip
+    assert profile(pinger).tag(pinger) == "damage 1 each activation in play (activate: 2)"
+    # A cost this game cannot pay (another creature sacrificed), or harm to yourself: unusable.
+    costly = _card(
+        {"name": "Altar", "abilities": [{"activated": True, "cost": {"sacrifice": "creature"},
+         "effects": [{"do": "damage", "amount": 2, "target": "any"}]}]}
+    )  # fmt: skip
+    selfish = _card(
+        {"name": "Self", "abilities": [{"activated": True, "cost": {"tap": True},
+         "effects": [{"do": "damage", "amount": 2, "each": "you"}]}]}
+    )  # fmt: skip
+    assert profile(costly).kind == profile(selfish).kind == "unusable"
+
+
+def _play(timer: str, order: str, commands: list[str], **options: Any) -> Any:
+    session, lines = new_session("hunsberger", seed=1, timer=timer, order=order, **options)
+    for text in commands:
+        assert session.submit(text).accepted, text
+    return session, lines
+
+
+def test_an_equipment_moved_to_another_creature_leaves_the_first() -> None:
+    session, lines = _play(
+        "Swamp; Bonesplitter",
+        "Mountain; Mountain; Mountain; Raging Goblin; Raging Goblin; Dark Ritual",
+        ["save Mountain 1", "save Mountain 1", "save Swamp 2", "end",
+         "cast Dark Ritual", "cast Bonesplitter", "cast h2", "equip Bonesplitter", "cast h3"],
+    )  # fmt: skip
+    # Two Goblins summoned, Bonesplitter on the first: moving it costs 1 more, which is there.
+    state = session.state
+    assert isinstance(state, HunsbergerState)
+    first, second = state.table.summoned
+    assert sum(b.power for b in state.table.bonuses.get(first, [])) == 2
+    legal = state.legal_commands("p1")
+    assert "equip Bonesplitter -> h3" in legal or "equip Bonesplitter -> Raging Goblin" in legal
+    outcome = session.submit("equip Bonesplitter -> h3")
+    assert outcome.accepted
+    assert sum(b.power for b in state.table.bonuses.get(first, [])) == 0
+    assert sum(b.power for b in state.table.bonuses.get(second, [])) == 2
+    moved = [line for line in lines if line["type"] == "equipped"][-1]
+    assert moved["from"] == "Raging Goblin" and moved["paid"] == 1
+    assert session.submit("end").accepted
+    damage = [(line["source"], line["amount"]) for line in lines if line["type"] == "damage"]
+    assert damage == [("Raging Goblin", 1), ("Raging Goblin", 1), ("Bonesplitter", 2)]
+
+
+def test_an_equipment_left_in_the_hand_is_discarded_with_it() -> None:
+    session, lines = _play(
+        "Bonesplitter; Raging Goblin",
+        "Raging Goblin; Mountain; Dark Ritual; Mountain; Mountain; Mountain",
+        [
+            "cast Dark Ritual",
+            "cast Bonesplitter",
+            "cast Raging Goblin",
+            "equip Bonesplitter",
+            "end",
+        ],
+    )
+    discarded = next(line for line in lines if line["type"] == "discarded")["cards"]
+    assert "Bonesplitter" in discarded
+    assert "equip Bonesplitter" not in " ".join(session.state.legal_commands("p1"))
+
+
+def test_a_saved_equipment_is_on_no_creature_next_turn_until_equipped() -> None:
+    _session, lines = _play(
+        "Bonesplitter; Raging Goblin",
+        "Raging Goblin; Mountain; Dark Ritual; Mountain; Mountain; Mountain",
+        ["cast Dark Ritual", "cast Bonesplitter", "cast Raging Goblin", "equip Bonesplitter",
+         "save Bonesplitter 1", "end", "cast Raging Goblin", "end"],
+    )  # fmt: skip
+    damage = [(line["source"], line["amount"]) for line in lines if line["type"] == "damage"]
+    assert damage == [("Raging Goblin", 1), ("Bonesplitter", 2), ("Raging Goblin", 1)]
+
+
+def test_a_tapped_artifact_ability_is_not_paid_by_tapping_the_artifact_for_mana() -> None:
+    state_cards = [
+        Card.from_data(
+            {"name": "Mana Rod", "mana_cost": "{1}", "types": ["Artifact"], "oracle": "",
+             "abilities": [
+                 {"activated": True, "cost": {"tap": True},
+                  "effects": [{"do": "add_mana", "mana": "{C}{C}"}]},
+                 {"activated": True, "cost": {"mana": "{2}", "tap": True},
+                  "effects": [{"do": "damage", "amount": 3, "target": "any"}]}]}
+        )
+    ]  # fmt: skip
+    p = profile(state_cards[0])
+    assert p.kind == "mana" and p.ability_damage == 3 and p.ability_tap
+    assert p.tag(state_cards[0]) == "mana +2 a turn in play (damage 3 a turn in play (activate: 2))"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"spell_damage": "printed", "instant_death": "slots", "overstack": "burn"}],
+)
+def test_random_play_with_artifacts_keeps_every_invariant(options: dict[str, Any]) -> None:
+    validator = LineValidator("hunsberger")
+    kinds: set[str] = set()
+    for seed in range(25):
+        rng = Rng(seed)
+        session, lines = new_session("hunsberger", seed=seed, deck=ARTIFACTS, **options)
+        while not session.over:
+            legal = session.state.legal_commands("p1")
+            # Mostly a cast, an activation or an equip when there is one, so that they
+            # are tried often enough (saves are the most numerous commands).
+            acting = [t for t in legal if t.split()[0] in ("cast", "activate", "equip")]
+            text = rng.choice(acting if acting and rng.randint(0, 4) else legal)
+            kinds.add(text.split()[0])
+            assert session.submit(text).accepted, text
+            state = session.state
+            assert isinstance(state, HunsbergerState)
+            state.check_invariants()
+        assert [e for line in lines for e in validator.errors(line)] == []
+        _, divergence, _ = replay_lines(lines)
+        assert divergence is None
+    assert {"activate", "equip"} <= kinds

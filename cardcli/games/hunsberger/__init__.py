@@ -248,7 +248,10 @@ mana is colourless.
                                 A flipped Timer land saved before anything
                                 else is saved at once: the next Timer card
                                 is flipped into the hand
-  activate CARD [N]             a summoned creature's pump ability, N times
+  activate CARD [N]             a summoned creature's pump ability, N times,
+                                or an artifact's damage ability (Rod of Ruin)
+  equip CARD [-> CREATURE]      attach an Equipment in play to a summoned
+                                creature (pays its equip cost)
   end                           the creatures attack, the hand is discarded
 Short forms: c cast, t tap, s save, a activate, e end. Escape: more than 40
 damage by the end of the last Timer card's turn; 8 lands out is death

@@ -13,8 +13,8 @@ from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from cardcli.engine.game import Command, Event, Options, State
-from cardcli.games.hunsberger import casting, commands, moves
-from cardcli.games.hunsberger.commands import Activate, Cast, End, Save, Tap
+from cardcli.games.hunsberger import artifacts, casting, commands, moves
+from cardcli.games.hunsberger.commands import Activate, Cast, End, Equip, Save, Tap
 from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK, Table, is_place
 
 SEAT = "p1"
@@ -114,6 +114,8 @@ class HunsbergerState(State):
         assert t.in_play <= set(t.out()), "a card in play is not out"
         for aura, host in t.host.items():
             assert t.slot_of(aura) == t.slot_of(host) and (aura in t.hand) == (host in t.hand)
+        for gear, creature in t.equipped.items():
+            assert gear in t.in_play and creature in t.summoned, "an Equipment on nothing"
         for index, slot in enumerate(t.slots):
             lands = t.slot_lands(index)
             if lands:
@@ -222,7 +224,9 @@ class HunsbergerState(State):
         elif isinstance(command, Save):
             events = self._save(command)
         elif isinstance(command, Activate):
-            events = casting.activate(self, command)
+            events = artifacts.activate(self, command)
+        elif isinstance(command, Equip):
+            events = artifacts.equip(self, command)
         elif isinstance(command, End):
             return self._end()
         else:
@@ -370,6 +374,7 @@ class HunsbergerState(State):
     def _forget(self, card: int) -> None:
         """A card leaves play: its state and the bonuses on it go."""
         t = self.table
+        t.unequip(card)
         t.tapped.discard(card)
         t.in_play.discard(card)
         t.bonuses.pop(card, None)

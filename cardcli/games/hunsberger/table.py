@@ -40,8 +40,8 @@ class Bonus:
 
     source: str
     power: int
-    rule: str  # "pump", "aura" or "pump ability"
-    aura: int | None = None  # the aura's id, for an aura
+    rule: str  # "pump", "aura", "pump ability" or "equipment"
+    aura: int | None = None  # the aura's (or the Equipment's) id
 
 
 @dataclass
@@ -83,6 +83,7 @@ class Table:
         self.tokens: list[Token] = []
         self.bonuses: dict[int, list[Bonus]] = {}
         self.host: dict[int, int] = {}  # aura id -> the creature it enchants
+        self.equipped: dict[int, int] = {}  # Equipment id -> the summoned creature it equips
         self.pool = 0
 
     # -- looking things up ----------------------------------------------------
@@ -311,6 +312,15 @@ class Table:
 
     def same_name(self, a: int, b: int) -> bool:
         return self.name(a) == self.name(b)
+
+    def unequip(self, card: int) -> None:
+        """An Equipment leaves its creature, or a creature leaves: the bonus goes."""
+        for gear, creature in list(self.equipped.items()):
+            if card in (gear, creature):
+                del self.equipped[gear]
+                kept = [b for b in self.bonuses.get(creature, []) if b.aura != gear]
+                if creature in self.bonuses:
+                    self.bonuses[creature] = kept
 
     # -- attacks --------------------------------------------------------------
 

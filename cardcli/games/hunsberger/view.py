@@ -74,6 +74,8 @@ def _marks(state: HunsbergerState, card: int) -> list[str]:
         marks.append("attacking")
     elif card in t.host:
         marks.append(f"on {t.name(t.host[card])}")
+    elif card in t.equipped:
+        marks.append(f"on {t.name(t.equipped[card])}")
     elif card in t.in_play:
         marks.append("cast")
     elif (
@@ -84,6 +86,8 @@ def _marks(state: HunsbergerState, card: int) -> list[str]:
             "mana",
             "anthem",
             "damage",
+            "ability",
+            "equipment",
         )
     ):
         marks.append("not cast")
@@ -290,7 +294,14 @@ _DESCRIBE: dict[str, Any] = {
     "attached": lambda e: f"{e['card']} enchants {e['to']}",
     "mana_added": lambda e: f"{e['card']}: +{e['mana']} mana (pool {e['pool']})",
     "tokens": lambda e: f"{e['by']} makes {', '.join(e['tokens'])}: they attack for {e['power']}",
-    "activated": lambda e: f"{e['card']} activated {counted(e['times'], 'time')} for {e['paid']}",
+    "activated": lambda e: (
+        f"{e['card']} activated {counted(e['times'], 'time')} for {e['paid']}"
+        + (" and sacrificed" if e.get("sacrificed") else "")
+    ),
+    "equipped": lambda e: (
+        f"{e['card']} equips {e['to']} for {e['paid']}"
+        + (f" (moved from {e['from']})" if "from" in e else "")
+    ),
     "enters_tapped": lambda e: f"{e['card']} enters tapped",
     "discarded": lambda e: (
         f"discarded {len(e['cards'])}: {', '.join(e['cards'])}" if e["cards"] else None
