@@ -312,3 +312,93 @@ def test_random_play_with_artifacts_keeps_every_invariant(options: dict[str, Any
         _, divergence, _ = replay_lines(lines)
         assert divergence is None
     assert {"activate", "equip"} <= kinds
+
+
+# -- doubtful readings: one colour in both slots, overstacking, attacks, removal ------------
+
+
+def test_same_colour_slots_refuse_rejects_a_second_slot_of_a_colour_and_changes_nothing() -> None:
+    session, _lines = _play(
+        "Raging Goblin", "Island; Island; Island", ["save Island 1"], same_colour_slots="refuse"
+    )
+    state = session.state
+    assert isinstance(state, HunsbergerState)
+    before = [list(slot.cards) for slot in state.table.slots]
+    outcome = session.submit("save Island 2")
+    assert not outcome.accepted
+    assert "slot 1 holds Island" in str(outcome.reason)
+    assert [list(slot.cards) for slot in state.table.slots] == before
+    assert "save Island 2" not in state.legal_commands("p1")
+    assert "save Island 1" in state.legal_commands("p1")
+
+
+@pytest.mark.parametrize("style", ["greedy", "best"])
+def test_the_bots_save_in_an_order_same_colour_slots_refuse_accepts(style: str) -> None:
+    """The search plans the saves of both slots in an order the engine takes."""
+    from cardcli.games.hunsberger.bots import choose
+
+    for seed in range(4):
+        session, _ = new_session(
+            "hunsberger", seed=seed, deck=ARTIFACTS, same_colour_slots="refuse"
+        )
+        while not session.over:
+            state = session.state
+            assert isinstance(state, HunsbergerState)
+            text = choose(state, style)
+            assert session.submit(text).accepted, text
+            state.check_invariants()
+
+
+def test_saves_are_ordered_so_a_colour_never_stands_in_both_slots() -> None:
+    from cardcli.games.hunsberger.model import Action
+    from cardcli.games.hunsberger.search import TurnSearch
+
+    session, _ = new_session(
+        "hunsberger",
+        seed=1,
+        timer="Raging Goblin",
+        order="Island; Swamp; Swamp",
+        same_colour_slots="refuse",
+    )
+    state = session.state
+    assert isinstance(state, HunsbergerState)
+    saving = TurnSearch(state, lambda slots, burned: 0.0).saving
+    before = ((("Island",), False, 0, ()), (("Swamp", "Swamp"), False, 0, ()))
+    to_swamps = [Action("save", "Island", slot=1, phase="B")]
+    over_island = [Action("save", "Raging Goblin", slot=0, phase="B")]
+    # The Island may only go to slot 2 once slot 1's Island is replaced.
+    assert saving._ordered(before, to_swamps, over_island) == over_island + to_swamps
+    assert saving._ordered(before, [], to_swamps) is None
+
+
+def test_overstack_burn_discard_keeps_the_stack_at_two() -> None:
+    session, lines = _play(
+        "Raging Goblin; Raging Goblin; Raging Goblin",
+        "Island; Island; Island; Swamp; Swamp; Swamp",
+        ["save Island 1", "save Island 1", "save Island 1"],
+        overstack="burn-discard",
+    )
+    state = session.state
+    assert isinstance(state, HunsbergerState)
+    assert state.table.names(state.table.slots[0].cards) == ["Island", "Island"]
+    assert state.table.names(state.table.timer) == ["Raging Goblin"]
+    assert state.table.name(state.table.graveyard[-1]) == "Island"
+    burn = next(line for line in lines if line["type"] == "mana_burn")
+    assert burn["land_discarded"] == "Island" and burn["discarded"] == ["Raging Goblin"]
+
+
+def test_random_play_with_the_doubtful_options_keeps_every_invariant() -> None:
+    validator = LineValidator("hunsberger")
+    options = {"overstack": "burn-discard", "same_colour_slots": "refuse"}
+    for seed in range(15):
+        rng = Rng(seed)
+        session, lines = new_session("hunsberger", seed=seed, deck=ARTIFACTS, **options)
+        while not session.over:
+            text = rng.choice(session.state.legal_commands("p1"))
+            assert session.submit(text).accepted, text
+            state = session.state
+            assert isinstance(state, HunsbergerState)
+            state.check_invariants()
+        assert [e for line in lines for e in validator.errors(line)] == []
+        _, divergence, _ = replay_lines(lines)
+        assert divergence is None

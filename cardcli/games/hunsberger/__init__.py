@@ -126,8 +126,18 @@ OPTIONS = (
         "choice",
         "refuse",
         "refuse: a stack never holds more than two lands; burn: a third land joins it and "
-        "each land beyond two discards a card from the Timer deck (mana burn)",
-        ("refuse", "burn"),
+        "each land beyond two discards a card from the Timer deck (mana burn); burn-discard: "
+        "the same mana burn, and the land beyond two goes to the graveyard (no more mana)",
+        ("refuse", "burn", "burn-discard"),
+    ),
+    Option(
+        "same_colour_slots",
+        "choice",
+        "allow",
+        "allow: lands of one colour may stand in both Save slots (only a stack is never "
+        "mixed); refuse: a land of the colour of the other slot's lands can only join them",
+        ("allow", "refuse"),
+        absent="allow",
     ),
     Option(
         "instant_death",

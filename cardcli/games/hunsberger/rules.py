@@ -41,6 +41,7 @@ class HunsbergerState(State):
         self.saved_pumps: str = options["saved_pumps"]
         self.overstack: str = options["overstack"]
         self.instant_death: str = options["instant_death"]  # which lands count: RULES.md
+        self.same_colour_slots: str = options["same_colour_slots"]  # "allow" or "refuse"
         self.advisor = advisor
         self.turn = 0
         self.total = 0  # the damage scored, by the scoring rules
@@ -124,6 +125,10 @@ class HunsbergerState(State):
                 assert len(lands) <= STACK or self.overstack == "burn", "a stack of more than two"
             else:
                 assert len(slot.cards) <= 1, f"slot {index + 1} holds two cards"
+        if self.same_colour_slots == "refuse":
+            stacks = [t.slot_lands(i) for i in range(SLOTS)]
+            colours = [t.cards[lands[0]].produces for lands in stacks if lands]
+            assert len(colours) == len(set(colours)), "lands of one colour in both slots"
         if self.death is None and not self.over:
             assert len(t.mana_lands_out(self.instant_death)) < DEATH_LANDS
 
@@ -264,6 +269,14 @@ class HunsbergerState(State):
         if joins and len(lands) >= STACK and self.overstack == "refuse":
             names = ", ".join(t.names(lands))
             return f"slot {index + 1}'s stack ({names}) is full: a stack holds two lands"
+        if c.is_land and not joins and self.same_colour_slots == "refuse":
+            other = SLOTS - 1 - index
+            held = t.slot_lands(other)
+            if held and t.cards[held[0]].produces == c.produces:
+                return (
+                    f"slot {other + 1} holds {', '.join(t.names(held))}: a land of that colour "
+                    f"joins it there (save {c.name} {other + 1}), never the other slot"
+                )
         return None
 
     def _save(self, command: Save) -> list[Event]:
@@ -360,15 +373,20 @@ class HunsbergerState(State):
             burned = t.timer[:1]
             del t.timer[:1]
             t.graveyard.extend(burned)
-            events.append(
-                {
-                    "type": "mana_burn",
-                    "slot": index + 1,
-                    "stack": len(slot.cards),
-                    "discarded": t.names(burned),
-                    "timer_left": len(t.timer),
-                }
-            )
+            burn: Event = {
+                "type": "mana_burn",
+                "slot": index + 1,
+                "stack": len(slot.cards),
+                "discarded": t.names(burned),
+                "timer_left": len(t.timer),
+            }
+            if self.overstack == "burn-discard":
+                # The mistake is put right: the land beyond two goes, the stack stays two.
+                slot.cards.remove(card)
+                self._forget(card)
+                t.graveyard.append(card)
+                burn["land_discarded"] = c.name
+            events.append(burn)
         return events
 
     def _forget(self, card: int) -> None:

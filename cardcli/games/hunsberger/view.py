@@ -136,6 +136,8 @@ def _slot_lines(state: HunsbergerState, index: int) -> list[str]:
             full = ""
         elif state.overstack == "refuse":
             full = ", full"
+        elif state.overstack == "burn-discard":
+            full = ", full: another land burns a Timer card and is discarded"
         else:  # --overstack burn: another land joins, and burns a Timer card
             full = ", full: another land burns" if len(lands) == STACK else ", over full"
         used = f", {tapped} tapped" if tapped else ""
@@ -285,6 +287,7 @@ _DESCRIBE: dict[str, Any] = {
     "mana_burn": lambda e: (
         f"mana burn: a stack of {e['stack']}; the Timer deck loses "
         f"{', '.join(e['discarded']) or 'nothing (it is empty)'}"
+        + (f"; the {e['land_discarded']} goes to the graveyard" if "land_discarded" in e else "")
     ),
     "summoned": lambda e: (
         f"{e['card']} attacks" + (" (back from the graveyard)" if e["how"] == "returned" else "")
