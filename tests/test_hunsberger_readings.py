@@ -402,3 +402,21 @@ def test_random_play_with_the_doubtful_options_keeps_every_invariant() -> None:
         assert [e for line in lines for e in validator.errors(line)] == []
         _, divergence, _ = replay_lines(lines)
         assert divergence is None
+
+
+def test_two_equipment_of_one_name_are_told_apart_by_the_creature_they_are_on() -> None:
+    session, _lines = _play(
+        "Swamp; Bonesplitter",
+        "Mountain; Mountain; Mountain; Bonesplitter; Raging Goblin; Dark Ritual",
+        ["save Mountain 1", "save Mountain 1", "save Swamp 2", "end",
+         "cast Dark Ritual", "cast h1", "cast h2", "cast Raging Goblin", "equip h1"],
+    )  # fmt: skip
+    state = session.state
+    assert isinstance(state, HunsbergerState)
+    outcome = session.submit("equip Bonesplitter")
+    assert not outcome.accepted and "h1 or h2" in str(outcome.reason)
+    legal = [t for t in state.legal_commands("p1") if t.startswith("equip")]
+    assert legal == ["equip h2 -> Raging Goblin"]
+    assert session.submit("equip h2").accepted
+    goblin = state.table.summoned[0]
+    assert [b.power for b in state.table.bonuses[goblin]] == [2, 2]

@@ -17,7 +17,7 @@ from cardcli.engine.errors import IllegalCommand, InvalidCommand
 from cardcli.engine.game import Event
 from cardcli.games.hunsberger import casting
 from cardcli.games.hunsberger.commands import MAX_TIMES, Activate, Equip
-from cardcli.games.hunsberger.table import Bonus, Table
+from cardcli.games.hunsberger.table import Bonus, Same, Table
 from cardcli.words import counted
 
 
@@ -45,6 +45,16 @@ def ready(t: Table) -> list[int]:
 def gear(t: Table) -> list[int]:
     """Equipment in play, in the hand or a Save slot."""
     return [c for c in t.out() if t.profiles[c].kind == "equipment" and c in t.in_play]
+
+
+def _same_gear(state: Looking) -> Same:
+    """Two Equipment are alike for 'equip' when they are also on the same creature (or none)."""
+    t = state.table
+
+    def same(a: int, b: int) -> bool:
+        return state.same_to_cast(a, b) and t.equipped.get(a) == t.equipped.get(b)
+
+    return same
 
 
 def _most(t: Table, card: int) -> int:
@@ -127,7 +137,7 @@ def equip(state: casting.Playing, command: Equip) -> list[Event]:
     equipment = gear(t)
     if not equipment:
         raise IllegalCommand("no Equipment in play: cast one first, then 'equip' it")
-    card = t.find(command.card, equipment, "equip", state.same_to_cast)
+    card = t.find(command.card, equipment, "equip", _same_gear(state))
     p, name = t.profiles[card], t.name(card)
     options = [c for c in t.summoned if t.equipped.get(card) != c]
     if not options:
@@ -162,7 +172,7 @@ def equip_commands(state: Looking) -> list[str]:
     for card in equipment:
         if t.profiles[card].equip_cost > t.available():
             continue
-        ref = t.ref(card, equipment, state.same_to_cast)
+        ref = t.ref(card, equipment, _same_gear(state))
         options = [c for c in t.summoned if t.equipped.get(card) != c]
         for target in dict.fromkeys(t.ref(c, options) for c in options):
             found.append(f"equip {ref} -> {target}")
