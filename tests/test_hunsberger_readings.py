@@ -420,3 +420,11 @@ def test_two_equipment_of_one_name_are_told_apart_by_the_creature_they_are_on() 
     assert session.submit("equip h2").accepted
     goblin = state.table.summoned[0]
     assert [b.power for b in state.table.bonuses[goblin]] == [2, 2]
+
+
+def test_an_equipment_cast_with_a_target_says_how_to_equip_it() -> None:
+    session, _lines = _play("Bonesplitter", "Raging Goblin; Mountain; Mountain", [])
+    session.submit("cast Raging Goblin")
+    outcome = session.submit("cast Bonesplitter -> Raging Goblin")
+    assert not outcome.accepted
+    assert "then 'equip Bonesplitter -> CREATURE'" in str(outcome.reason)

@@ -187,6 +187,10 @@ def _target_of(state: Playing, card: int, ref: str | None) -> int | None:
             why = "it pumps every attacking creature"
         elif p.kind in ("damage", "mana-paid"):
             why = "its damage goes to the imprisoning enchantment"
+        elif p.kind == "equipment":
+            why = f"cast it, then 'equip {name} -> CREATURE' attaches it to a summoned creature"
+        elif p.kind == "ability":
+            why = f"cast it, then 'activate {name}': its damage goes to the enchantment"
         else:
             why = "nothing here to aim it at"
         raise InvalidCommand(f"{name} takes no target here: {why}")
