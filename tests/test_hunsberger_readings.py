@@ -428,3 +428,87 @@ def test_an_equipment_cast_with_a_target_says_how_to_equip_it() -> None:
     outcome = session.submit("cast Bonesplitter -> Raging Goblin")
     assert not outcome.accepted
     assert "then 'equip Bonesplitter -> CREATURE'" in str(outcome.reason)
+
+
+# -- the turn search uses artifacts (artifact_search.py) ----------------------------------
+
+
+def test_the_search_predicts_the_damage_the_engine_deals_with_artifacts() -> None:
+    from cardcli.games.hunsberger import bots
+    from cardcli.games.hunsberger.search import TurnSearch
+
+    checked = used = 0
+    for game in range(8):
+        style = ("greedy", "best")[game % 2]
+        session, _lines = new_session("hunsberger", seed=game, deck=ARTIFACTS)
+        state = session.state
+        assert isinstance(state, HunsbergerState)
+        while not session.over:
+            if state.window is not None:
+                assert session.submit(bots.choose(state, style)).accepted
+                continue
+            search = TurnSearch(state, lambda slots, burned: 0.0)
+            if style == "best":
+                search.evaluate = bots.evaluation(state, search.info)
+            else:
+                search.evaluate = bots._greedy_worth(search)
+            predicted, _slots = search.predict(search.position())
+            before, turn = state.turn_damage, state.turn
+            while not session.over and state.turn == turn:
+                text = bots.choose(state, style)
+                used += text.startswith(("equip", "activate"))
+                assert session.submit(text).accepted, text
+            assert state.history[-1] - before == predicted, f"game {game} turn {turn}"
+            checked += 1
+    assert checked >= 60 and used >= 5
+
+
+def _best_damage_by_brute_force(session: Session) -> int:
+    """The most damage the rest of the turn can deal: every cast, activate and equip."""
+    import copy
+
+    state = session.state
+    assert isinstance(state, HunsbergerState)
+    best = 0
+    for text in state.legal_commands("p1"):
+        if text == "end" or text.split()[0] not in ("cast", "activate", "equip"):
+            continue
+        after = copy.deepcopy(session)
+        assert after.submit(text).accepted, text
+        best = max(best, _best_damage_by_brute_force(after))
+    finished = copy.deepcopy(session)
+    finished.submit("end")
+    end_state = finished.state
+    assert isinstance(end_state, HunsbergerState)
+    done = end_state.history[-1] if end_state.history else 0
+    return max(best, done)
+
+
+def test_the_search_finds_the_most_damage_with_artifacts_on_small_positions(tmp_path: Any) -> None:
+    """No recursion and no anthem in the deck: saving adds no damage this turn, so the
+    turn's most damage is the best of every order of casts, activations and equips."""
+    from cardcli.games.hunsberger.search import TurnSearch
+
+    deck = tmp_path / "small.txt"
+    deck.write_text(
+        "6 Mountain\n4 Swamp\n3 Dark Ritual\n3 Rod of Ruin\n3 Aeolipile\n3 Bonesplitter\n"
+        "2 Warlord's Axe\n4 Raging Goblin\n3 Dread Shade\n2 Lightning Bolt\n2 Giant Growth\n"
+    )
+    positions = 0
+    for game in range(60):
+        rng = Rng(game)
+        session, _ = new_session("hunsberger", seed=game, deck=str(deck))
+        for _ in range(rng.randint(0, 6)):  # a few turns in, and a few commands into a turn
+            legal = session.state.legal_commands("p1")
+            session.submit(rng.choice(legal))
+            if session.over:
+                break
+        if session.over:
+            continue
+        state = session.state
+        assert isinstance(state, HunsbergerState)
+        search = TurnSearch(state, lambda slots, burned: 0.0)
+        predicted = search.predict(search.position())[0]
+        assert predicted + state.turn_damage == _best_damage_by_brute_force(session), game
+        positions += 1
+    assert positions >= 40

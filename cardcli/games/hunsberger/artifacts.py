@@ -47,7 +47,7 @@ def gear(t: Table) -> list[int]:
     return [c for c in t.out() if t.profiles[c].kind == "equipment" and c in t.in_play]
 
 
-def _same_gear(state: Looking) -> Same:
+def same_gear(state: Looking) -> Same:
     """Two Equipment are alike for 'equip' when they are also on the same creature (or none)."""
     t = state.table
 
@@ -137,7 +137,7 @@ def equip(state: casting.Playing, command: Equip) -> list[Event]:
     equipment = gear(t)
     if not equipment:
         raise IllegalCommand("no Equipment in play: cast one first, then 'equip' it")
-    card = t.find(command.card, equipment, "equip", _same_gear(state))
+    card = t.find(command.card, equipment, "equip", same_gear(state))
     p, name = t.profiles[card], t.name(card)
     options = [c for c in t.summoned if t.equipped.get(card) != c]
     if not options:
@@ -172,7 +172,7 @@ def equip_commands(state: Looking) -> list[str]:
     for card in equipment:
         if t.profiles[card].equip_cost > t.available():
             continue
-        ref = t.ref(card, equipment, _same_gear(state))
+        ref = t.ref(card, equipment, same_gear(state))
         options = [c for c in t.summoned if t.equipped.get(card) != c]
         for target in dict.fromkeys(t.ref(c, options) for c in options):
             found.append(f"equip {ref} -> {target}")

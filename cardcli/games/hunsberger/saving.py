@@ -139,8 +139,17 @@ class SavePhases:
         found: list[tuple[SlotM, list[Action], list[tuple[str, bool]], int]] = [
             (current, [], [], 0)
         ]
+        cards, in_play = current[0], current[1]
+        if (
+            len(cards) == 1
+            and in_play
+            and self.search.info[cards[0]].p.kind == "equipment"
+            and (cards[0], index) not in pos.ready
+        ):
+            # It is on an attacker: replaced, it would take its power with it. The
+            # model keeps it (replacing it this turn is never searched).
+            return found
         names = list(dict.fromkeys(pool))
-        cards = current[0]
         lands = [n for n in cards if self.search.info[n].is_land]
         for entry in names:
             name, in_play = entry

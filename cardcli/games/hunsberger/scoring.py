@@ -378,6 +378,8 @@ def _damage_ability(card: Card) -> dict[str, Any]:
             "ability_tap": bool(cost.get("tap")),
             "ability_sacrifice": cost.get("sacrifice") == "self",
         }
+        if not (found["ability_cost"] or found["ability_tap"] or found["ability_sacrifice"]):
+            continue  # free and without end: no card is printed so, and it would score forever
         if not best or amount > best["ability_damage"]:
             best = found
     return best
