@@ -289,7 +289,10 @@ def test_a_creature_discarded_after_it_attacks_does_not_die() -> None:
 
 def test_a_spell_hits_the_enchantment_once_with_its_largest_damage() -> None:
     session, lines = new_session(
-        "hunsberger", timer="Chandra's Outrage", order="Mountain; Mountain; Dark Ritual"
+        "hunsberger",
+        timer="Chandra's Outrage",
+        order="Mountain; Mountain; Dark Ritual",
+        spell_damage="printed",
     )
     ok(session, "cast Dark Ritual")
     ok(session, "cast Chandra's Outrage")

@@ -21,6 +21,7 @@ from cardcli.engine.game import Event, Game, Option, Options, State
 from cardcli.engine.rng import Rng
 from cardcli.games.hunsberger.bots import BOTS, advise
 from cardcli.games.hunsberger.rules import HunsbergerState
+from cardcli.games.hunsberger.scoring import SPELL_DAMAGE
 from cardcli.games.hunsberger.view import describe, render
 
 TIMER = 15  # "The size of the Timer deck is fifteen cards."
@@ -105,10 +106,12 @@ OPTIONS = (
     Option(
         "spell_damage",
         "choice",
-        "printed",
-        "printed: a spell deals the damage it prints (X spells X), destroy spells the mana paid; "
-        "mana: every offensive spell deals the mana paid",
-        ("printed", "mana"),
+        "mana-used",
+        "mana-used: an offensive spell deals the mana used to cast it, an X spell its X (the "
+        "text's sentence and its Disintegrate); printed: a spell deals the damage it prints "
+        "(X spells X), destroy spells the mana paid; mana: every offensive spell deals the mana "
+        "paid, X spells too (the reading of logs before mana-used)",
+        SPELL_DAMAGE,
     ),
     Option(
         "saved_pumps",
@@ -123,8 +126,27 @@ OPTIONS = (
         "choice",
         "refuse",
         "refuse: a stack never holds more than two lands; burn: a third land joins it and "
-        "each land beyond two discards a card from the Timer deck (mana burn)",
-        ("refuse", "burn"),
+        "each land beyond two discards a card from the Timer deck (mana burn); burn-discard: "
+        "the same mana burn, and the land beyond two goes to the graveyard (no more mana)",
+        ("refuse", "burn", "burn-discard"),
+    ),
+    Option(
+        "same_colour_slots",
+        "choice",
+        "allow",
+        "allow: lands of one colour may stand in both Save slots (only a stack is never "
+        "mixed); refuse: a land of the colour of the other slot's lands can only join them",
+        ("allow", "refuse"),
+        absent="allow",
+    ),
+    Option(
+        "instant_death",
+        "choice",
+        "hand-and-slots",
+        "which lands count for instant death (8 mana-producing lands out): hand-and-slots "
+        "(the lands in the hand and the Save slots) or slots (those in the Save slots only)",
+        ("hand-and-slots", "slots"),
+        absent="hand-and-slots",
     ),
     Option(
         "order",
@@ -236,10 +258,14 @@ mana is colourless.
                                 A flipped Timer land saved before anything
                                 else is saved at once: the next Timer card
                                 is flipped into the hand
-  activate CARD [N]             a summoned creature's pump ability, N times
+  activate CARD [N]             a summoned creature's pump ability, N times,
+                                or an artifact's damage ability (Rod of Ruin)
+  equip CARD [-> CREATURE]      attach an Equipment in play to a summoned
+                                creature (pays its equip cost)
   end                           the creatures attack, the hand is discarded
 Short forms: c cast, t tap, s save, a activate, e end. Escape: more than 40
-damage by the end of the last Timer card's turn; 8 lands out is death."""
+damage by the end of the last Timer card's turn; 8 lands out is death
+(--instant-death slots: 8 lands in the Save slots)."""
 
 GAME = Game(
     name="hunsberger",

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 from cardcli.engine.game import Bot, State
 from cardcli.engine.rng import Rng
+from cardcli.games.hunsberger.artifact_search import VERBS as ARTIFACT_VERBS
+from cardcli.games.hunsberger.artifact_search import artifact_command
 from cardcli.games.hunsberger.evaluate import Evaluation, evaluation, future_turns
 from cardcli.games.hunsberger.search import Action, Evaluate, Pos, SlotM, TurnSearch
 from cardcli.games.hunsberger.table import SLOTS
@@ -175,6 +177,8 @@ def command(state: HunsbergerState, action: Action) -> str:
         return "end"
     if action.verb == "save":
         return _save_command(state, action)
+    if action.verb in ARTIFACT_VERBS:  # artifact_search.py: "use" an ability, "equip"
+        return artifact_command(state, action)
     if action.verb == "activate":
         attacker = _attacker(state, action)
         pumpable = [c for c in t.summoned if t.profiles[c].per_mana]

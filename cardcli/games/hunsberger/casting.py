@@ -22,7 +22,7 @@ class Playing(Protocol):
 
     table: Table
     window: int | None  # the flipped Timer land that may be saved at once
-    spell_damage: str  # "printed" or "mana" (--spell-damage)
+    spell_damage: str  # "mana-used", "printed" or "mana" (--spell-damage)
 
     def same_to_cast(self, a: int, b: int) -> bool: ...
 
@@ -56,7 +56,7 @@ def tap(state: Playing, command: Tap) -> list[Event]:
     return [_tap_one(state, card)]
 
 
-def _pay(state: Playing, cost: int, what: str) -> list[Event]:
+def pay(state: Playing, cost: int, what: str) -> list[Event]:
     """Tap what is needed for ``cost`` (lands first), then take it from the pool."""
     t = state.table
     if t.available() < cost:
@@ -97,7 +97,7 @@ def cast(state: Playing, command: Cast) -> list[Event]:
     target = _target_of(state, card, command.target)
     cost = t.cost(card, x)
     said = f"{c.name}" + (f" with X={x}" if has_x(c) else "")
-    events = _pay(state, cost, said)
+    events = pay(state, cost, said)
     state.window = None
     where = t.place(card)
     cast: Event = {"type": "cast", "card": c.name, "from": where, "paid": cost}
@@ -109,7 +109,7 @@ def cast(state: Playing, command: Cast) -> list[Event]:
     if p.kind == "creature":
         events.extend(_summon(state, card))
     elif c.is_type("Instant") or c.is_type("Sorcery"):
-        _leave(state, card)
+        leave(state, card)
         t.graveyard.append(card)
         events.extend(_resolve(state, card, cost, x, target))
     else:
@@ -187,13 +187,17 @@ def _target_of(state: Playing, card: int, ref: str | None) -> int | None:
             why = "it pumps every attacking creature"
         elif p.kind in ("damage", "mana-paid"):
             why = "its damage goes to the imprisoning enchantment"
+        elif p.kind == "equipment":
+            why = f"cast it, then 'equip {name} -> CREATURE' attaches it to a summoned creature"
+        elif p.kind == "ability":
+            why = f"cast it, then 'activate {name}': its damage goes to the enchantment"
         else:
             why = "nothing here to aim it at"
         raise InvalidCommand(f"{name} takes no target here: {why}")
     return None
 
 
-def _leave(state: Playing, card: int) -> None:
+def leave(state: Playing, card: int) -> None:
     """Take a card out of the hand or its Save slot (to be put elsewhere)."""
     t = state.table
     if card in t.hand:
@@ -267,7 +271,7 @@ def _resolve(state: Playing, card: int, paid: int, x: int, target: int | None) -
         if p.each:
             return _pump_all(state, c.name, p.amount)
         assert target is not None
-        return [_add_bonus(state, target, Bonus(c.name, p.amount, "pump"))]
+        return [add_bonus(state, target, Bonus(c.name, p.amount, "pump"))]
     if p.kind == "tokens":
         return _make_tokens(state, card)
     if p.kind == "recursion":
@@ -288,7 +292,7 @@ def _spell_damage(state: Playing, card: int, paid: int, x: int) -> tuple[int, st
     return p.amount, "printed damage"
 
 
-def _add_bonus(state: Playing, target: int, bonus: Bonus) -> Event:
+def add_bonus(state: Playing, target: int, bonus: Bonus) -> Event:
     t = state.table
     t.bonuses.setdefault(target, []).append(bonus)
     return {
@@ -302,7 +306,7 @@ def _add_bonus(state: Playing, target: int, bonus: Bonus) -> Event:
 
 def _pump_all(state: Playing, source: str, power: int) -> list[Event]:
     t = state.table
-    events = [_add_bonus(state, c, Bonus(source, power, "pump")) for c in t.summoned]
+    events = [add_bonus(state, c, Bonus(source, power, "pump")) for c in t.summoned]
     for token in t.tokens:
         token.bonuses.append(Bonus(source, power, "pump"))
         events.append(
@@ -339,7 +343,7 @@ def _permanent(state: Playing, card: int, target: int | None) -> list[Event]:
     c, p = t.cards[card], t.profiles[card]
     if p.kind == "aura":
         assert target is not None
-        _leave(state, card)
+        leave(state, card)
         index = t.slot_of(target)
         if index is None:
             t.hand.append(card)
@@ -349,7 +353,7 @@ def _permanent(state: Playing, card: int, target: int | None) -> list[Event]:
         t.in_play.add(card)
         return [
             {"type": "attached", "card": c.name, "to": t.name(target)},
-            _add_bonus(state, target, Bonus(c.name, p.amount, "aura", aura=card)),
+            add_bonus(state, target, Bonus(c.name, p.amount, "aura", aura=card)),
         ]
     t.in_play.add(card)
     events: list[Event] = []
@@ -365,14 +369,14 @@ def activate(state: Playing, command: Activate) -> list[Event]:
     pumpable = [c for c in t.summoned if t.profiles[c].per_mana]
     if not pumpable:
         raise IllegalCommand(
-            "no attacking creature has an ability to activate (only pump abilities such as "
-            "'{B}: +1/+1' work here, on a summoned creature)"
+            "nothing has an ability to activate now (a summoned creature's pump ability such "
+            "as '{B}: +1/+1', or the damage ability of an artifact in play, untapped)"
         )
     card = t.find(command.card, pumpable, "activate", state.same_to_cast)
     p = t.profiles[card]
     cost = p.per_mana * command.times
-    events = _pay(state, cost, f"activating {t.name(card)} {counted(command.times, 'time')}")
+    events = pay(state, cost, f"activating {t.name(card)} {counted(command.times, 'time')}")
     state.window = None
     events.append({"type": "activated", "card": t.name(card), "times": command.times, "paid": cost})
-    events.append(_add_bonus(state, card, Bonus(t.name(card), command.times, "pump ability")))
+    events.append(add_bonus(state, card, Bonus(t.name(card), command.times, "pump ability")))
     return events

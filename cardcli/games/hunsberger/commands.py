@@ -1,7 +1,7 @@
 """Hunsberger's Solitaire command text.
 
 ``cast CARD [X=N] [-> TARGET]``, ``tap CARD``, ``save CARD N``,
-``activate CARD [N]`` and ``end``. A CARD is a card's name (any case, and any
+``activate CARD [N]``, ``equip CARD [-> CREATURE]`` and ``end``. A CARD is a card's name (any case, and any
 unambiguous start of it) or a place on the table: ``h2`` (the second card of
 the hand) or ``s1`` (what Save slot 1 holds). Names are resolved by the state,
 which knows what is on the table.
@@ -14,6 +14,8 @@ Cast(player=None, card='Giant Growth', x=None, target='s1')
 Save(player=None, card='Swamp', slot=2)
 >>> parse("activate Dread Shade 2")
 Activate(player=None, card='Dread Shade', times=2)
+>>> parse("equip Bonesplitter -> Raging Goblin")
+Equip(player=None, card='Bonesplitter', target='Raging Goblin')
 """
 
 from __future__ import annotations
@@ -25,13 +27,14 @@ from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
 from cardcli.suggest import PROMPT_WORDS, unknown_command
 
-VERBS = ("cast", "tap", "save", "activate", "end")
+VERBS = ("cast", "tap", "save", "activate", "equip", "end")
 _ALIASES = {"c": "cast", "t": "tap", "s": "save", "a": "activate", "e": "end", "summon": "cast"}
 _X = re.compile(r"^x=0*(\d{1,3})$", re.IGNORECASE)  # leading zeros are the same number
 MAX_TIMES = 99
 
 USAGE = (
-    "commands: cast CARD [X=N] [-> TARGET], tap CARD, save CARD 1|2, activate CARD [N], end "
+    "commands: cast CARD [X=N] [-> TARGET], tap CARD, save CARD 1|2, activate CARD [N], "
+    "equip CARD [-> CREATURE], end "
     "(a CARD is its name or its place: h1 h2 ... in the hand, s1 s2 in the Save slots)"
 )
 
@@ -58,6 +61,12 @@ class Save(Command):
 class Activate(Command):
     card: str = ""
     times: int = 1
+
+
+@dataclass(frozen=True)
+class Equip(Command):
+    card: str = ""
+    target: str | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +98,14 @@ def parse(text: str) -> Command:
         if len(args) < 2 or args[-1] not in ("1", "2"):
             raise InvalidCommand("save needs a card and a Save slot, 1 or 2: save Swamp 1")
         return Save(player, _card(args[:-1], "save", "save Swamp 1"), int(args[-1]))
+    if verb == "equip":
+        text, arrow, after = " ".join(args).partition("->")
+        target = " ".join(after.split()) or None
+        if arrow and target is None:
+            raise InvalidCommand("'->' needs a creature after it: equip Bonesplitter -> Goblin")
+        if target is not None and "->" in target:
+            raise InvalidCommand("an Equipment equips one creature: write '->' once")
+        return Equip(player, _card(text.split(), "equip", "equip Bonesplitter -> Goblin"), target)
     if verb == "activate":
         times = 1
         if len(args) >= 2 and args[-1].isdigit() and args[-1].isascii():

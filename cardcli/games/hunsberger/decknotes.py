@@ -8,7 +8,7 @@ warning for each card that scores nothing.
 from __future__ import annotations
 
 from cardcli.cards.mtg.validate import Problem, Report, entry_key
-from cardcli.games.hunsberger.scoring import profile
+from cardcli.games.hunsberger.scoring import SPELL_DAMAGE, as_played, profile
 
 NOTE = "scores: "  # the notes that say how a card plays in Hunsberger's Solitaire
 
@@ -21,7 +21,7 @@ def score_notes(report: Report) -> list[Problem]:
         card = report.cards.get(entry_key(entry))
         if card is None:
             continue
-        tag = profile(card).tag(card)
+        tag = as_played(profile(card), card, SPELL_DAMAGE[0]).tag(card)
         problems.append(Problem("note", deck.path, entry.line, entry.name, f"{NOTE}{tag}"))
         if tag.startswith("unusable"):
             problems.append(
@@ -45,7 +45,7 @@ def scoring_table(report: Report) -> list[dict[str, object]]:
         if card is None:
             continue
         counts[card.name] = counts.get(card.name, 0) + entry.count
-        found[card.name] = profile(card).tag(card)
+        found[card.name] = as_played(profile(card), card, SPELL_DAMAGE[0]).tag(card)
     return [{"card": name, "count": counts[name], "scores": found[name]} for name in counts]
 
 

@@ -49,13 +49,16 @@ class Pos(NamedTuple):
     tokens: tuple[TokenM, ...]
     graveyard: tuple[str, ...]  # cards recursion could bring back
     damage: int
+    # Artifacts in play still to use this turn (artifact_search.py): (name, -1 the hand or
+    # the slot), an Equipment not yet equipped or a damage ability not yet activated.
+    ready: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
 class Action:
     """One step of a plan, in model terms (``bots.py`` turns it into a command)."""
 
-    verb: str  # "cast", "activate", "save", "end"
+    verb: str  # "cast", "activate", "save", "end"; artifacts: "use" (its ability), "equip"
     name: str = ""
     where: int = -1  # -1: the hand; 0 or 1: a Save slot
     x: int | None = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from cardcli.games.hunsberger.artifacts import activate_commands, equip_commands
 from cardcli.games.hunsberger.commands import MAX_TIMES
 from cardcli.games.hunsberger.scoring import has_x
 from cardcli.games.hunsberger.table import SLOTS, Table
@@ -40,6 +41,8 @@ def legal_commands(state: Position) -> list[str]:
         most = min(MAX_TIMES, available // t.profiles[card].per_mana)
         for times in range(1, most + 1):
             add(f"activate {ref} {times}")
+    for text in artifact_commands(state):  # artifacts.py: damage abilities and Equipment
+        add(text)
     sources = [c for c in t.sources() if t.profiles[c].tap_cost <= t.pool]
     for card in sources:
         add(f"tap {t.ref(card, sources, t.same_name)}")
@@ -51,6 +54,10 @@ def legal_commands(state: Position) -> list[str]:
                 add(f"save {ref} {index + 1}")
     add("end")
     return moves
+
+
+def artifact_commands(state: Position) -> list[str]:
+    return activate_commands(state) + equip_commands(state)
 
 
 def cast_commands(state: Position) -> list[str]:

@@ -13,8 +13,8 @@ from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from cardcli.engine.game import Command, Event, Options, State
-from cardcli.games.hunsberger import casting, commands, moves
-from cardcli.games.hunsberger.commands import Activate, Cast, End, Save, Tap
+from cardcli.games.hunsberger import artifacts, casting, commands, moves
+from cardcli.games.hunsberger.commands import Activate, Cast, End, Equip, Save, Tap
 from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, STACK, Table, is_place
 
 SEAT = "p1"
@@ -33,13 +33,15 @@ class HunsbergerState(State):
         advisor: Advisor | None = None,
     ) -> None:
         self.options = options
-        self.table = Table(cards, library, timer)
+        self.table = Table(cards, library, timer, options["spell_damage"])
         self.deck_size = len(cards)
         self.timer_size = len(timer)
         self.goal, self.goal_rule = goal  # goal_rule: "more-than" or "as-many-as"
         self.spell_damage: str = options["spell_damage"]
         self.saved_pumps: str = options["saved_pumps"]
         self.overstack: str = options["overstack"]
+        self.instant_death: str = options["instant_death"]  # which lands count: RULES.md
+        self.same_colour_slots: str = options["same_colour_slots"]  # "allow" or "refuse"
         self.advisor = advisor
         self.turn = 0
         self.total = 0  # the damage scored, by the scoring rules
@@ -113,6 +115,8 @@ class HunsbergerState(State):
         assert t.in_play <= set(t.out()), "a card in play is not out"
         for aura, host in t.host.items():
             assert t.slot_of(aura) == t.slot_of(host) and (aura in t.hand) == (host in t.hand)
+        for gear, creature in t.equipped.items():
+            assert gear in t.in_play and creature in t.summoned, "an Equipment on nothing"
         for index, slot in enumerate(t.slots):
             lands = t.slot_lands(index)
             if lands:
@@ -121,8 +125,12 @@ class HunsbergerState(State):
                 assert len(lands) <= STACK or self.overstack == "burn", "a stack of more than two"
             else:
                 assert len(slot.cards) <= 1, f"slot {index + 1} holds two cards"
+        if self.same_colour_slots == "refuse":
+            stacks = [t.slot_lands(i) for i in range(SLOTS)]
+            colours = [t.cards[lands[0]].produces for lands in stacks if lands]
+            assert len(colours) == len(set(colours)), "lands of one colour in both slots"
         if self.death is None and not self.over:
-            assert len(t.mana_lands_out()) < DEATH_LANDS
+            assert len(t.mana_lands_out(self.instant_death)) < DEATH_LANDS
 
     def legal_commands(self, seat: str) -> list[str]:
         return [] if self.over else moves.legal_commands(self)
@@ -194,12 +202,20 @@ class HunsbergerState(State):
         ]
 
     def _check_death(self) -> list[Event]:
-        lands = self.table.mana_lands_out()
+        lands = self.table.mana_lands_out(self.instant_death)
         if len(lands) < DEATH_LANDS or self.over:
             return []
-        self.death = f"{len(lands)} mana-producing lands out"
+        where = "out" if self.instant_death == "hand-and-slots" else "in the Save slots"
+        self.death = f"{len(lands)} mana-producing lands {where}"
         self.over = True
-        return [{"type": "instant_death", "lands": len(lands), "cards": self.table.names(lands)}]
+        event: Event = {
+            "type": "instant_death",
+            "lands": len(lands),
+            "cards": self.table.names(lands),
+        }
+        if self.instant_death == "slots":
+            event["where"] = "slots"
+        return [event]
 
     # -- commands ---------------------------------------------------------------
 
@@ -213,7 +229,9 @@ class HunsbergerState(State):
         elif isinstance(command, Save):
             events = self._save(command)
         elif isinstance(command, Activate):
-            events = casting.activate(self, command)
+            events = artifacts.activate(self, command)
+        elif isinstance(command, Equip):
+            events = artifacts.equip(self, command)
         elif isinstance(command, End):
             return self._end()
         else:
@@ -251,6 +269,14 @@ class HunsbergerState(State):
         if joins and len(lands) >= STACK and self.overstack == "refuse":
             names = ", ".join(t.names(lands))
             return f"slot {index + 1}'s stack ({names}) is full: a stack holds two lands"
+        if c.is_land and not joins and self.same_colour_slots == "refuse":
+            other = SLOTS - 1 - index
+            held = t.slot_lands(other)
+            if held and t.cards[held[0]].produces == c.produces:
+                return (
+                    f"slot {other + 1} holds {', '.join(t.names(held))}: a land of that colour "
+                    f"joins it there (save {c.name} {other + 1}), never the other slot"
+                )
         return None
 
     def _save(self, command: Save) -> list[Event]:
@@ -347,20 +373,26 @@ class HunsbergerState(State):
             burned = t.timer[:1]
             del t.timer[:1]
             t.graveyard.extend(burned)
-            events.append(
-                {
-                    "type": "mana_burn",
-                    "slot": index + 1,
-                    "stack": len(slot.cards),
-                    "discarded": t.names(burned),
-                    "timer_left": len(t.timer),
-                }
-            )
+            burn: Event = {
+                "type": "mana_burn",
+                "slot": index + 1,
+                "stack": len(slot.cards),
+                "discarded": t.names(burned),
+                "timer_left": len(t.timer),
+            }
+            if self.overstack == "burn-discard":
+                # The mistake is put right: the land beyond two goes, the stack stays two.
+                slot.cards.remove(card)
+                self._forget(card)
+                t.graveyard.append(card)
+                burn["land_discarded"] = c.name
+            events.append(burn)
         return events
 
     def _forget(self, card: int) -> None:
         """A card leaves play: its state and the bonuses on it go."""
         t = self.table
+        t.unequip(card)
         t.tapped.discard(card)
         t.in_play.discard(card)
         t.bonuses.pop(card, None)

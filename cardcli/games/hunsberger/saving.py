@@ -27,8 +27,16 @@ from cardcli.games.hunsberger.model import (
 from cardcli.games.hunsberger.table import SLOTS, STACK
 
 
+class Options(Protocol):
+    @property
+    def same_colour_slots(self) -> str: ...  # "allow" or "refuse" (--same-colour-slots)
+
+
 class Search(Protocol):
     """What the save phases take from the turn search (``search.TurnSearch``)."""
+
+    @property
+    def state(self) -> Options: ...
 
     info: dict[str, Info]
     overstack: str  # "refuse" or "burn" (--overstack)
@@ -90,12 +98,15 @@ class SavePhases:
                 continue
             slots = (first[0], second[0])
             burned = first[3] + second[3]
+            saves = self._ordered(pos.slots, first[1], second[1])
+            if saves is None:
+                continue
             if lasting:
                 worth, pumps = self._pump_saved(pos.budget, slots, minus(pool, used), burned)
             else:
                 worth, pumps = self.search.evaluate(slots, burned), []
             if worth > best[0] + 1e-9:
-                best = (worth, first[1] + second[1] + pumps + [Action("end", phase="end")], slots)
+                best = (worth, saves + pumps + [Action("end", phase="end")], slots)
         return best
 
     def _finish_all(self, pos: Pos) -> tuple[float, list[Action]]:
@@ -106,6 +117,9 @@ class SavePhases:
             used = first[2] + second[2]
             if not fits(used, pool):
                 continue
+            saves = self._ordered(pos.slots, first[1], second[1])
+            if saves is None:
+                continue
             left = minus(pool, used)
             slots = (first[0], second[0])
             burned = first[3] + second[3]
@@ -113,7 +127,7 @@ class SavePhases:
             worth, pumps = self._pump_saved(pos.budget, slots, left, burned)
             value = pos.damage + attack + worth
             if value > best[0] + 1e-9:
-                best = (value, first[1] + second[1] + pumps + [Action("end", phase="end")])
+                best = (value, saves + pumps + [Action("end", phase="end")])
                 self.outcome[pos] = (pos.damage + attack, slots)
         return best
 
@@ -125,8 +139,17 @@ class SavePhases:
         found: list[tuple[SlotM, list[Action], list[tuple[str, bool]], int]] = [
             (current, [], [], 0)
         ]
+        cards, in_play = current[0], current[1]
+        if (
+            len(cards) == 1
+            and in_play
+            and self.search.info[cards[0]].p.kind == "equipment"
+            and (cards[0], index) not in pos.ready
+        ):
+            # It is on an attacker: replaced, it would take its power with it. The
+            # model keeps it (replacing it this turn is never searched).
+            return found
         names = list(dict.fromkeys(pool))
-        cards = current[0]
         lands = [n for n in cards if self.search.info[n].is_land]
         for entry in names:
             name, in_play = entry
@@ -167,6 +190,36 @@ class SavePhases:
             burned = max(0, len(stack) - max(STACK, len(cards)))
             found.append(((tuple(stack), False, 0, ()), list(more_saves), list(more_used), burned))
         return found
+
+    def _ordered(
+        self, before: tuple[SlotM, ...], first: list[Action], second: list[Action]
+    ) -> list[Action] | None:
+        """Both slots' saves in an order the engine takes (None: no order does).
+
+        Only ``--same-colour-slots refuse`` makes the order matter: a land may not
+        go to one slot while the other holds lands of its colour.
+        """
+        if self.search.state.same_colour_slots != "refuse":
+            return first + second
+        for saves in (first + second, second + first):
+            if self._one_colour_a_slot(before, saves):
+                return saves
+        return None
+
+    def _one_colour_a_slot(self, before: tuple[SlotM, ...], saves: list[Action]) -> bool:
+        info = self.search.info
+        lands = [[n for n in s[0] if info[n].is_land] for s in before]
+        for save in saves:
+            here, other = lands[save.slot], lands[SLOTS - 1 - save.slot]
+            if not info[save.name].is_land:
+                lands[save.slot] = []
+            elif here and self._colour(here[0]) == self._colour(save.name):
+                here.append(save.name)
+            elif other and self._colour(other[0]) == self._colour(save.name):
+                return False
+            else:
+                lands[save.slot] = [save.name]
+        return True
 
     def _colour(self, name: str) -> tuple[str, ...]:
         return self.search.info[name].card.produces

@@ -15,11 +15,20 @@ and ``deck show`` use it as the game does.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardcli.cards.mtg.model import Card, fixed_number, mana_symbols
+from cardcli.games.hunsberger.effects import (
+    attacking_tokens,
+    harm_amount,
+    is_removal,
+    mana_amount,
+    plain_filter,
+    self_pump,
+    spell_harm,
+    whole_number,
+)
 
 KINDS = (
     "land",
@@ -32,13 +41,10 @@ KINDS = (
     "anthem",
     "tokens",
     "recursion",
+    "ability",
+    "equipment",
     "unusable",
 )
-
-# Effects that harm something other than you: the enchantment takes them as damage.
-_HARMFUL_CHOOSERS = {"you", "each_creature_you_control", "each_other_creature_you_control"}
-_REMOVAL = ("destroy", "exile")
-_INT = re.compile(r"^-?\d+$")
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,12 @@ class Profile:
     returns: str = "hand"  # recursion: "hand", "attack" (summoned at once) or "all" (every match)
     anthems: tuple[Anthem, ...] = ()  # anthem and lord statics (the anthem kind, and creatures)
     colour: frozenset[str] = frozenset()  # a land's mana colours: lands stack by these
+    # An artifact's damage ability ("{3}, {T}: Rod of Ruin deals 1 damage to any target"):
+    ability_damage: int = 0  # the damage it deals each time it is activated
+    ability_cost: int = 0  # the mana it costs (colourless, as every mana here)
+    ability_tap: bool = False  # it taps the artifact: once a turn
+    ability_sacrifice: bool = False  # it sacrifices the artifact: once
+    equip_cost: int = 0  # an Equipment: the mana to attach it to a summoned creature
     note: str = ""  # why a card is unusable, or how its data was read
     explicit: bool = False  # from the card's own 'hunsberger' entry
 
@@ -103,6 +115,24 @@ def cost_of(card: Card) -> int:
         else:
             total += 1
     return total
+
+
+SPELL_DAMAGE = ("mana-used", "printed", "mana")
+"""``--spell-damage``: the readings of "damage equal to the amount of mana you used"."""
+
+
+def as_played(p: Profile, card: Card, spell_damage: str) -> Profile:
+    """The profile a game plays by under ``--spell-damage``.
+
+    ``mana-used`` (the text's sentence): an offensive instant or sorcery deals
+    the mana used to cast it, whatever it prints; an X spell deals its X (the
+    text's Disintegrate, cast with three lands, does two). ``printed`` and
+    ``mana`` (older logs) keep the card's profile; casting reads them.
+    """
+    spell = card.is_type("Instant") or card.is_type("Sorcery")
+    if spell_damage != "mana-used" or not spell or p.kind != "damage" or p.x:
+        return p
+    return replace(p, kind="mana-paid", amount=0, count=None)
 
 
 def has_x(card: Card) -> bool:
@@ -197,7 +227,7 @@ def _derived(card: Card) -> Profile:
 
 
 def _creature(card: Card) -> Profile:
-    power = _number(card.power)
+    power = whole_number(card.power)
     count: dict[str, Any] | None = None
     for ability in card.abilities:
         if ability.get("static") == "cda" and isinstance(ability.get("power"), dict):
@@ -211,22 +241,22 @@ def _creature(card: Card) -> Profile:
         effects = ability.get("effects", ())
         if ability.get("activated"):
             cost = ability.get("cost", {})
-            pump = _self_pump(effects)
-            mana = _mana_amount(str(cost.get("mana", "")))
+            pump = self_pump(effects)
+            mana = mana_amount(str(cost.get("mana", "")))
             # {B}: +1/+1 until end of turn: one damage more for each {B}.
             if pump == 1 and mana and not cost.get("tap") and not cost.get("sacrifice"):
                 per_mana = mana if per_mana == 0 else min(per_mana, mana)
         elif ability.get("when") == "attacks":
-            attack_bonus += _self_pump(effects) + _harm_amount(effects)
+            attack_bonus += self_pump(effects) + harm_amount(effects)
         elif ability.get("when") == "enters":
-            enters += _harm_amount(effects)
-            tokens.extend(_tokens(effects))
+            enters += harm_amount(effects)
+            tokens.extend(attacking_tokens(effects))
         elif ability.get("static") == "anthem" and ability.get("controller", "you") != "opponents":
             bonus = ability.get("power", 0)
             if isinstance(bonus, int) and bonus > 0:
-                affects = _plain(ability.get("affects", {}))
+                affects = plain_filter(ability.get("affects", {}))
                 anthems.append(Anthem(bonus, affects, bool(affects.pop("other", False))))
-    token_power = sum(_number(t.get("power")) for t in tokens)
+    token_power = sum(whole_number(t.get("power")) for t in tokens)
     return Profile(
         "creature",
         amount=power,
@@ -246,11 +276,11 @@ def _creature(card: Card) -> Profile:
 
 def _spell(card: Card) -> Profile:
     effects = list(card.spell)
-    mana = sum(_mana_amount(str(e.get("mana", ""))) for e in effects if e.get("do") == "add_mana")
+    mana = sum(mana_amount(str(e.get("mana", ""))) for e in effects if e.get("do") == "add_mana")
     if mana:
         return Profile("mana", amount=mana)
-    damage, x, count = _spell_damage(effects)
-    removal = any(_is_removal(e) for e in effects)
+    damage, x, count = spell_harm(effects)
+    removal = any(is_removal(e) for e in effects)
     if damage is not None or x or count is not None:
         return Profile("damage", amount=damage or 0, x=x, count=count)
     if removal:
@@ -266,11 +296,11 @@ def _spell(card: Card) -> Profile:
             "from"
         ) in ("graveyard", "your_graveyard"):
             return _recursion(effect)
-    tokens = _tokens(effects)
+    tokens = attacking_tokens(effects)
     if any(e.get("do") == "create_token" for e in effects) and not tokens:
         return _unusable("its tokens cannot attack (they enter tapped or have no power)")
     if tokens:
-        power = sum(_number(t.get("power")) for t in tokens)
+        power = sum(whole_number(t.get("power")) for t in tokens)
         if power <= 0:
             return _unusable("its tokens cannot attack (they enter tapped or have no power)")
         return Profile("tokens", tokens=power, tokens_data=tuple(tokens))
@@ -287,8 +317,8 @@ def _artifact(card: Card) -> Profile:
         cost = ability.get("cost", {})
         for effect in ability.get("effects", ()):
             if effect.get("do") == "add_mana" and cost.get("tap") and not cost.get("sacrifice"):
-                made = _mana_amount(str(effect.get("mana", "")))
-                paid = _mana_amount(str(cost.get("mana", "")))
+                made = mana_amount(str(effect.get("mana", "")))
+                paid = mana_amount(str(cost.get("mana", "")))
                 if made - paid > mana - tap_cost:
                     mana, tap_cost = made, paid
     if not mana and card.produces:
@@ -299,8 +329,9 @@ def _artifact(card: Card) -> Profile:
         for a in card.abilities
     )
     enters = sum(
-        _harm_amount(a.get("effects", ())) for a in card.abilities if a.get("when") == "enters"
+        harm_amount(a.get("effects", ())) for a in card.abilities if a.get("when") == "enters"
     )
+    ability = _damage_ability(card)
     if mana:
         return Profile(
             "mana",
@@ -308,10 +339,64 @@ def _artifact(card: Card) -> Profile:
             tap_cost=tap_cost,
             enters_tapped=enters_tapped,
             enters_damage=enters,
+            **ability,
         )
+    if ability:
+        return Profile("ability", enters_damage=enters, enters_tapped=enters_tapped, **ability)
     if enters:
         return Profile("damage", amount=0, enters_damage=enters)
-    return _unusable("an artifact that makes no mana and deals no damage as it enters")
+    if "Equipment" in card.subtypes:
+        return _equipment(card)
+    return _unusable("an artifact that makes no mana, has no damage ability and gives no power")
+
+
+_ABILITY_COSTS = {"mana", "tap", "sacrifice"}
+
+
+def _damage_ability(card: Card) -> dict[str, Any]:
+    """The artifact's best damage ability, as Profile fields (empty: none it can use here).
+
+    "do damage with spells, artifacts, ...": an activated ability that deals damage
+    (or makes a player lose life) to something else, whose cost is only mana, tapping
+    the artifact and sacrificing it. Its mana is colourless, as all mana here.
+    """
+    best: dict[str, Any] = {}
+    for ability in card.abilities:
+        if not ability.get("activated") or ability.get("zone", "battlefield") != "battlefield":
+            continue
+        cost = ability.get("cost", {})
+        if set(cost) - _ABILITY_COSTS or cost.get("sacrifice", "self") != "self":
+            continue
+        if "X" in mana_symbols(str(cost.get("mana", ""))):
+            continue
+        amount = harm_amount(ability.get("effects", ()))
+        if amount <= 0:
+            continue
+        found = {
+            "ability_damage": amount,
+            "ability_cost": mana_amount(str(cost.get("mana", ""))),
+            "ability_tap": bool(cost.get("tap")),
+            "ability_sacrifice": cost.get("sacrifice") == "self",
+        }
+        if not (found["ability_cost"] or found["ability_tap"] or found["ability_sacrifice"]):
+            continue  # free and without end: no card is printed so, and it would score forever
+        if not best or amount > best["ability_damage"]:
+            best = found
+    return best
+
+
+def _equipment(card: Card) -> Profile:
+    """An Equipment: the power it gives, and its equip cost (the counterpart of an aura)."""
+    power = 0
+    for ability in card.abilities:
+        bonus = ability.get("power", 0)
+        if ability.get("static") == "attached" and isinstance(bonus, int):
+            power = max(power, bonus)
+    if power <= 0:
+        return _unusable("an Equipment that gives no power adds no damage")
+    if card.equip is None or "X" in mana_symbols(card.equip):
+        return _unusable("an Equipment with no equip cost this game can pay")
+    return Profile("equipment", amount=power, equip_cost=mana_amount(card.equip))
 
 
 def _enchantment(card: Card) -> Profile:
@@ -324,7 +409,7 @@ def _enchantment(card: Card) -> Profile:
         if aura and static == "attached":
             return Profile("aura", amount=power)
         if static == "anthem" and ability.get("controller", "you") != "opponents":
-            affects = _plain(ability.get("affects", {}))
+            affects = plain_filter(ability.get("affects", {}))
             if not set(affects.get("types", ["Creature"])) & {"Creature"}:
                 continue
             affects.pop("other", None)
@@ -333,109 +418,6 @@ def _enchantment(card: Card) -> Profile:
     if card.manual:
         return _unusable("its text is played by hand (manual) and it has no Hunsberger data")
     return _unusable("an enchantment that does not make your summoned creatures stronger")
-
-
-# -- pieces ----------------------------------------------------------------------
-
-
-def _plain(affects: dict[str, Any]) -> dict[str, Any]:
-    """An anthem's filter without what every summoned creature has (a creature, attacking)."""
-    plain = dict(affects)
-    if plain.get("types") == ["Creature"]:
-        plain.pop("types")
-    if plain.get("attacking") is True:
-        plain.pop("attacking")
-    return plain
-
-
-def _number(text: Any) -> int:
-    if isinstance(text, int):
-        return text
-    if isinstance(text, str) and _INT.match(text):
-        return max(0, int(text))
-    return 0
-
-
-def _mana_amount(cost: str) -> int:
-    """How much mana a string of symbols is: ``{C}{C}`` 2, ``{1}{R}`` 2."""
-    total = 0
-    for symbol in mana_symbols(cost):
-        total += int(symbol) if symbol.isdigit() else (0 if symbol == "X" else 1)
-    return total
-
-
-def _self_pump(effects: Any) -> int:
-    return sum(
-        fixed_number(e.get("power", 0))
-        for e in effects
-        if e.get("do") == "pump" and e.get("each") == "it" and fixed_number(e.get("power", 0)) > 0
-    )
-
-
-def _harms(effect: dict[str, Any]) -> bool:
-    """An effect aimed at something other than you and yours."""
-    if effect.get("each") in _HARMFUL_CHOOSERS or effect.get("target") == "creature_you_control":
-        return False
-    return effect.get("target") is not None or effect.get("each") is not None
-
-
-def _harm_amount(effects: Any) -> int:
-    """The largest fixed damage or life loss among ``effects`` aimed at others."""
-    best = 0
-    for effect in effects:
-        if effect.get("do") in ("damage", "lose_life") and _harms(effect):
-            amount = effect.get("amount")
-            if isinstance(amount, int):
-                best = max(best, amount)
-    return best
-
-
-def _spell_damage(effects: list[dict[str, Any]]) -> tuple[int | None, bool, dict[str, Any] | None]:
-    """(largest printed damage, X?, counted amount) of a spell's harmful effects."""
-    best: int | None = None
-    x = False
-    count: dict[str, Any] | None = None
-    for effect in effects:
-        if effect.get("do") not in ("damage", "lose_life") or not _harms(effect):
-            continue
-        amount = effect.get("amount")
-        if amount == "X":
-            x = True
-        elif isinstance(amount, int):
-            best = amount if best is None else max(best, amount)
-        elif isinstance(amount, dict):
-            count = amount
-    return best, x, count
-
-
-def _is_removal(effect: dict[str, Any]) -> bool:
-    kind = effect.get("do")
-    if kind in _REMOVAL:
-        return _harms(effect)
-    if (
-        kind == "pump"
-        and fixed_number(effect.get("power", 0)) < 0
-        and fixed_number(effect.get("toughness", 0)) < 0
-    ):
-        return _harms(effect)
-    if kind == "counters" and effect.get("counter") == "-1/-1":
-        return _harms(effect)
-    return False
-
-
-def _tokens(effects: Any) -> list[dict[str, Any]]:
-    """The tokens some effects make for you that can attack at once (not tapped)."""
-    found: list[dict[str, Any]] = []
-    for effect in effects:
-        if effect.get("do") != "create_token" or effect.get("each") not in (None, "you"):
-            continue
-        token = effect.get("token", {})
-        if token.get("tapped") or "Creature" not in token.get("types", ()):
-            continue
-        amount = effect.get("amount", 1)
-        if isinstance(amount, int):
-            found.extend([token] * amount)
-    return found
 
 
 def _recursion(effect: dict[str, Any]) -> Profile:
@@ -522,6 +504,8 @@ def describe(p: Profile, card: Card) -> str:
             extras.append("enters tapped")
         if p.enters_damage:
             extras.append(f"enters: {p.enters_damage} damage")
+        if p.ability_damage:
+            extras.append("damage " + _ability_words(p))
         more = f" ({', '.join(extras)})" if extras else ""
         return f"mana +{p.amount} a turn in play{more}"
     if p.kind == "pump":
@@ -532,6 +516,10 @@ def describe(p: Profile, card: Card) -> str:
         return f"anthem +{p.amount}"
     if p.kind == "tokens":
         return f"tokens {p.tokens}"
+    if p.kind == "ability":
+        return "damage " + _ability_words(p)
+    if p.kind == "equipment":
+        return f"equipment +{p.amount} (equip {p.equip_cost})"
     if p.kind == "recursion":
         kinds = " or ".join(t.lower() for t in p.recurs)
         if p.returns == "all":
@@ -541,6 +529,16 @@ def describe(p: Profile, card: Card) -> str:
             return f"recursion: {what} attacks"
         return f"recursion: {what} to the hand"
     return "unusable" + (f": {p.note}" if p.note else "")
+
+
+def _ability_words(p: Profile) -> str:
+    """'1 a turn in play (activate: 3)', '2 once in play (activate: 1, sacrificed)'."""
+    cost = f"activate: {p.ability_cost}" + (", sacrificed" if p.ability_sacrifice else "")
+    if p.ability_sacrifice:
+        return f"{p.ability_damage} once in play ({cost})"
+    if p.ability_tap:
+        return f"{p.ability_damage} a turn in play ({cost})"
+    return f"{p.ability_damage} each activation in play ({cost})"
 
 
 def _count_words(count: dict[str, Any]) -> str:

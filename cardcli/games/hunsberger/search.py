@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from cardcli.games.hunsberger.artifact_search import artifact_moves, now_ready, ready_of
 from cardcli.games.hunsberger.model import (
     EMPTY,
     Action,
@@ -116,6 +117,7 @@ class TurnSearch:
             tokens=tokens,
             graveyard=self._reachable(t.names(t.graveyard)),
             damage=0,
+            ready=ready_of(t),  # artifact_search.py: artifacts in play still to use
         )
 
     def _recursion_reach(self) -> None:
@@ -205,6 +207,7 @@ class TurnSearch:
                         Action("activate", attacker[0], target=("attacker", attacker), times=times),
                         after._replace(budget=pos.budget - per * times),
                     )
+        yield from artifact_moves(self, pos)  # artifact_search.py: equip, damage abilities
 
     def _casts(self, pos: Pos, name: str, where: int) -> Iterator[tuple[Action, Pos]]:
         info = self.info[name]
@@ -270,7 +273,7 @@ class TurnSearch:
         budget = pos.budget
         if p.kind == "mana" and not p.enters_tapped and budget >= p.tap_cost:
             budget += p.amount - p.tap_cost
-        yield None, with_(self._enter(pos, info), budget=budget)
+        yield None, with_(now_ready(self._enter(pos, info), info, where), budget=budget)
 
     def _spell(self, info: Info, paid: int, x: int, before: Pos) -> int:
         p = info.p

@@ -17,7 +17,7 @@ from typing import Any
 from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand
-from cardcli.games.hunsberger.scoring import Anthem, Profile, cost_of, profile
+from cardcli.games.hunsberger.scoring import Anthem, Profile, as_played, cost_of, profile
 from cardcli.words import counted
 
 Same = Callable[[int, int], bool]
@@ -40,8 +40,8 @@ class Bonus:
 
     source: str
     power: int
-    rule: str  # "pump", "aura" or "pump ability"
-    aura: int | None = None  # the aura's id, for an aura
+    rule: str  # "pump", "aura", "pump ability" or "equipment"
+    aura: int | None = None  # the aura's (or the Equipment's) id
 
 
 @dataclass
@@ -61,9 +61,17 @@ class Token:
 class Table:
     """Zones and card state. Methods here never emit events."""
 
-    def __init__(self, cards: list[Card], library: list[int], timer: list[int]) -> None:
+    def __init__(
+        self,
+        cards: list[Card],
+        library: list[int],
+        timer: list[int],
+        spell_damage: str = "mana-used",
+    ) -> None:
         self.cards = cards
-        self.profiles: list[Profile] = [profile(card) for card in cards]
+        self.profiles: list[Profile] = [
+            as_played(profile(card), card, spell_damage) for card in cards
+        ]
         self.library = library
         self.timer = timer
         self.hand: list[int] = []
@@ -75,6 +83,7 @@ class Table:
         self.tokens: list[Token] = []
         self.bonuses: dict[int, list[Bonus]] = {}
         self.host: dict[int, int] = {}  # aura id -> the creature it enchants
+        self.equipped: dict[int, int] = {}  # Equipment id -> the summoned creature it equips
         self.pool = 0
 
     # -- looking things up ----------------------------------------------------
@@ -120,8 +129,13 @@ class Table:
             found.extend(slot.attached)
         return found
 
-    def mana_lands_out(self) -> list[int]:
-        return [c for c in self.out() if self.cards[c].is_land and self.cards[c].produces]
+    def mana_lands_out(self, where: str = "hand-and-slots") -> list[int]:
+        """The mana-producing lands that count for instant death (``--instant-death``)."""
+        cards = self.out() if where == "hand-and-slots" else self.in_slots()
+        return [c for c in cards if self.cards[c].is_land and self.cards[c].produces]
+
+    def in_slots(self) -> list[int]:
+        return [c for slot in self.slots for c in slot.cards + slot.attached]
 
     def is_creature(self, card: int) -> bool:
         return self.profiles[card].kind == "creature"
@@ -298,6 +312,15 @@ class Table:
 
     def same_name(self, a: int, b: int) -> bool:
         return self.name(a) == self.name(b)
+
+    def unequip(self, card: int) -> None:
+        """An Equipment leaves its creature, or a creature leaves: the bonus goes."""
+        for gear, creature in list(self.equipped.items()):
+            if card in (gear, creature):
+                del self.equipped[gear]
+                kept = [b for b in self.bonuses.get(creature, []) if b.aura != gear]
+                if creature in self.bonuses:
+                    self.bonuses[creature] = kept
 
     # -- attacks --------------------------------------------------------------
 

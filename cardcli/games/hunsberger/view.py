@@ -74,6 +74,8 @@ def _marks(state: HunsbergerState, card: int) -> list[str]:
         marks.append("attacking")
     elif card in t.host:
         marks.append(f"on {t.name(t.host[card])}")
+    elif card in t.equipped:
+        marks.append(f"on {t.name(t.equipped[card])}")
     elif card in t.in_play:
         marks.append("cast")
     elif (
@@ -84,6 +86,8 @@ def _marks(state: HunsbergerState, card: int) -> list[str]:
             "mana",
             "anthem",
             "damage",
+            "ability",
+            "equipment",
         )
     ):
         marks.append("not cast")
@@ -132,6 +136,8 @@ def _slot_lines(state: HunsbergerState, index: int) -> list[str]:
             full = ""
         elif state.overstack == "refuse":
             full = ", full"
+        elif state.overstack == "burn-discard":
+            full = ", full: another land burns a Timer card and is discarded"
         else:  # --overstack burn: another land joins, and burns a Timer card
             full = ", full: another land burns" if len(lands) == STACK else ", over full"
         used = f", {tapped} tapped" if tapped else ""
@@ -147,10 +153,11 @@ def _mana_lines(state: HunsbergerState) -> list[str]:
     t = state.table
     counts = Counter(t.names(t.sources()))
     untapped = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in counts.items()) or "none"
-    lands = len(t.mana_lands_out())
+    lands = len(t.mana_lands_out(state.instant_death))
+    where = "out" if state.instant_death == "hand-and-slots" else "in the Save slots"
     return _say(
         f"Mana {t.available()}: pool {t.pool} + untapped {untapped}. "
-        f"Lands out: {lands} ({DEATH_LANDS}: instant death)"
+        f"Lands {where}: {lands} ({DEATH_LANDS}: instant death)"
     )
 
 
@@ -280,6 +287,7 @@ _DESCRIBE: dict[str, Any] = {
     "mana_burn": lambda e: (
         f"mana burn: a stack of {e['stack']}; the Timer deck loses "
         f"{', '.join(e['discarded']) or 'nothing (it is empty)'}"
+        + (f"; the {e['land_discarded']} goes to the graveyard" if "land_discarded" in e else "")
     ),
     "summoned": lambda e: (
         f"{e['card']} attacks" + (" (back from the graveyard)" if e["how"] == "returned" else "")
@@ -289,14 +297,22 @@ _DESCRIBE: dict[str, Any] = {
     "attached": lambda e: f"{e['card']} enchants {e['to']}",
     "mana_added": lambda e: f"{e['card']}: +{e['mana']} mana (pool {e['pool']})",
     "tokens": lambda e: f"{e['by']} makes {', '.join(e['tokens'])}: they attack for {e['power']}",
-    "activated": lambda e: f"{e['card']} activated {counted(e['times'], 'time')} for {e['paid']}",
+    "activated": lambda e: (
+        f"{e['card']} activated {counted(e['times'], 'time')} for {e['paid']}"
+        + (" and sacrificed" if e.get("sacrificed") else "")
+    ),
+    "equipped": lambda e: (
+        f"{e['card']} equips {e['to']} for {e['paid']}"
+        + (f" (moved from {e['from']})" if "from" in e else "")
+    ),
     "enters_tapped": lambda e: f"{e['card']} enters tapped",
     "discarded": lambda e: (
         f"discarded {len(e['cards'])}: {', '.join(e['cards'])}" if e["cards"] else None
     ),
     "turn_ended": lambda e: f"turn {e['turn']} ends: {e['damage']} damage, {e['total']} in all",
     "instant_death": lambda e: (
-        f"INSTANT DEATH: {e['lands']} mana-producing lands out ({', '.join(e['cards'])})"
+        f"INSTANT DEATH: {e['lands']} mana-producing lands "
+        f"{'in the Save slots' if e.get('where') == 'slots' else 'out'} ({', '.join(e['cards'])})"
     ),
     "game_over": lambda e: result_text(e["result"]),
 }
