@@ -10,7 +10,7 @@ import pytest
 from cardcli.engine.loop import run
 from cardcli.engine.rng import derive
 from cardcli.games.hunsberger import bots
-from cardcli.games.hunsberger.evaluate import Evaluation, evaluation
+from cardcli.games.hunsberger.evaluate import Evaluation, evaluation, hand_counts
 from cardcli.games.hunsberger.rules import HunsbergerState
 from cardcli.games.hunsberger.search import TurnSearch
 from tests.conftest import REPO, new_session
@@ -94,6 +94,15 @@ def test_the_chance_of_dying_counts_every_turn_the_lands_are_kept() -> None:
     risk = evaluator().death_risk(4)
     assert five > 5 * one * 0.9  # the turns' damage at stake and the chance both grow
     assert five < (5 * 5.0 + 20.0) * (1 - (1 - risk) ** 5) + 1e-9
+
+
+def test_the_reading_of_instant_death_is_read_from_the_options() -> None:
+    state = turn_two(SAFE)
+    assert hand_counts(state)  # the default: the hand and the Save slots
+    state.options = {**state.options, "instant_death": "slots"}
+    assert not hand_counts(state)
+    state.options = {**state.options, "instant_death": "hand-and-slots"}
+    assert hand_counts(state)
 
 
 def test_only_the_save_slots_count_under_that_reading() -> None:

@@ -250,6 +250,8 @@ def evaluation(state: HunsbergerState, info: dict[str, Info], timer_spent: int =
 
 
 def hand_counts(state: HunsbergerState) -> bool:
-    """Whether instant death counts the hand's lands (the default) or the Save slots' alone."""
-    reading = state.options.get("instant_death")
-    return reading is None or "slot" not in str(reading)
+    """Whether instant death counts the hand's lands (the default) or the Save slots' alone.
+
+    ``--instant-death slots`` counts only the lands in the Save slots.
+    """
+    return bool(state.options.get("instant_death", "hand-and-slots") != "slots")
