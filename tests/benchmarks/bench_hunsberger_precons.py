@@ -293,7 +293,8 @@ def main() -> None:
             player.stop()
     if args.markdown:
         print()
-        print("| deck | " + " | ".join(f"`{p.label}`: typical, escapes, deaths" for p in players))
+        labels = [f"`{p.label}`: typical, escapes, deaths" for p in players]
+        print("| deck | " + " | ".join(labels) + " |")
         print("|---|" + "---|" * len(players))
         for name, per_deck in table:
             cells = [
