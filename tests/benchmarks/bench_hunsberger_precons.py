@@ -35,6 +35,7 @@ know the option stops the run with a message: give a later ``--baseline`` or
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -75,7 +76,7 @@ def worker() -> None:
             options, setup = loaded[key]
         except Exception as error:  # an option the baseline does not know
             print(json.dumps({"error": str(error)}), flush=True)
-            continue
+            return
         results = []
         started = time.process_time()
         for index in range(job["start"], job["stop"]):
@@ -126,12 +127,12 @@ class Player:
         assert self.process is not None and self.process.stdout is not None
         line = self.process.stdout.readline()
         if not line:
-            sys.exit(f"{self.label}: the worker stopped (see its error above)")
+            raise Failed(f"{self.label}: the worker stopped (see its error above)")
         answer = json.loads(line)
         if "error" in answer:
-            sys.exit(
-                f"{self.label}: {answer['error']}\n"
-                "(a baseline without this option: give a later --baseline, or --baseline none)"
+            raise Failed(
+                f"{self.label}: {answer['error']} (an option this code does not have; for "
+                "the baseline, give a later --baseline or --baseline none)"
             )
         for score, escaped, death in answer["results"]:
             self.scores.append(score)
@@ -147,6 +148,15 @@ class Player:
         if self.process is not None and self.process.stdin is not None:
             self.process.stdin.close()
             self.process.wait()
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+class Failed(Exception):
+    """A player could not play: its message ends the run."""
 
 
 def extract(ref: str, into: Path) -> Path:
@@ -221,7 +231,8 @@ def deck_paths(choice: list[str]) -> list[Path]:
 
 def main() -> None:
     if "--worker" in sys.argv:
-        worker()
+        with contextlib.suppress(BrokenPipeError, KeyboardInterrupt):
+            worker()  # (a broken pipe: the main process has stopped)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games a deck (README: 2000)")
@@ -250,58 +261,75 @@ def main() -> None:
             players.insert(1, Player(f"best@{args.baseline}", "best", root))
         for player in players:
             player.start()
-        print(f"seed {args.seed}, {args.games} games a deck, options {options or 'the defaults'}")
-        table: list[tuple[str, dict[str, dict[str, Any]]]] = []
-        totals = {p.label: Player(p.label, p.bot, p.root) for p in players}
-        for deck in deck_paths(args.decks):
+        try:
+            table = play_all(args, options, players)
+        except Failed as error:
             for player in players:
-                player.reset()
-            for flip, start in enumerate(range(0, args.games, args.chunk)):
-                job = {
-                    "deck": str(deck),
-                    "options": options,
-                    "seed": args.seed,
-                    "start": start,
-                    "stop": min(args.games, start + args.chunk),
-                }
-                order = players if flip % 2 == 0 else players[::-1]  # interleaved
-                for player in order:
-                    player.send(job)
-                for player in order:
-                    player.receive()
-            print(deck.name)
-            per_deck = {}
-            for player in players:
-                per_deck[player.label] = f = figures(player)
-                print(row(player.label, f))
-                total = totals[player.label]
-                total.scores += player.scores
-                total.escaped += player.escaped
-                total.deaths += player.deaths
-                total.cpu += player.cpu
-                total.size = player.size
-            if args.baseline != "none" and players[0].bot == "best":
-                print(paired(players[0], players[1]))
-            table.append((deck.name, per_deck))
-            sys.stdout.flush()
-        print("all decks")
-        for player in players:
-            print(row(player.label, figures(totals[player.label])))
-        if args.baseline != "none" and players[0].bot == "best":
-            print(paired(totals[players[0].label], totals[players[1].label]))
+                player.kill()
+            sys.exit(str(error))
         for player in players:
             player.stop()
     if args.markdown:
-        print()
-        labels = [f"`{p.label}`: typical, escapes, deaths" for p in players]
-        print("| deck | " + " | ".join(labels) + " |")
-        print("|---|" + "---|" * len(players))
-        for name, per_deck in table:
-            cells = [
-                f"{f['typical']}, {f['rate']:.0%}, {f['deaths'] / f['games']:.0%}"
-                for f in per_deck.values()
-            ]
-            print(f"| {name.removesuffix('.yaml')} | " + " | ".join(cells) + " |")
+        markdown(players, table)
+
+
+def play_all(
+    args: argparse.Namespace, options: dict[str, str], players: list[Player]
+) -> list[tuple[str, dict[str, dict[str, Any]]]]:
+    """Every deck, every player, the same seeds; prints the figures as each deck ends."""
+    print(f"seed {args.seed}, {args.games} games a deck, options {options or 'the defaults'}")
+    table: list[tuple[str, dict[str, dict[str, Any]]]] = []
+    totals = {p.label: Player(p.label, p.bot, p.root) for p in players}
+    for deck in deck_paths(args.decks):
+        for player in players:
+            player.reset()
+        for flip, start in enumerate(range(0, args.games, args.chunk)):
+            job = {
+                "deck": str(deck),
+                "options": options,
+                "seed": args.seed,
+                "start": start,
+                "stop": min(args.games, start + args.chunk),
+            }
+            order = players if flip % 2 == 0 else players[::-1]  # interleaved
+            for player in order:
+                player.send(job)
+            for player in order:
+                player.receive()
+        print(deck.name)
+        per_deck = {}
+        for player in players:
+            per_deck[player.label] = f = figures(player)
+            print(row(player.label, f))
+            total = totals[player.label]
+            total.scores += player.scores
+            total.escaped += player.escaped
+            total.deaths += player.deaths
+            total.cpu += player.cpu
+            total.size = player.size
+        if args.baseline != "none" and players[0].bot == "best":
+            print(paired(players[0], players[1]))
+        table.append((deck.name, per_deck))
+        sys.stdout.flush()
+    print("all decks")
+    for player in players:
+        print(row(player.label, figures(totals[player.label])))
+    if args.baseline != "none" and players[0].bot == "best":
+        print(paired(totals[players[0].label], totals[players[1].label]))
+    return table
+
+
+def markdown(players: list[Player], table: list[tuple[str, dict[str, dict[str, Any]]]]) -> None:
+    print()
+    labels = [f"`{p.label}`: typical, escapes, deaths" for p in players]
+    print("| deck | " + " | ".join(labels) + " |")
+    print("|---|" + "---|" * len(players))
+    for name, per_deck in table:
+        cells = [
+            f"{f['typical']}, {f['rate']:.0%}, {f['deaths'] / f['games']:.0%}"
+            for f in per_deck.values()
+        ]
+        print(f"| {name.removesuffix('.yaml')} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
