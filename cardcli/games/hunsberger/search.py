@@ -207,29 +207,6 @@ class TurnSearch:
                         after._replace(budget=pos.budget - per * times),
                     )
 
-    def _empty_land_slots(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
-        """A castable hand card saved over a slot of lands, to be cast from there: the
-        only way to end a turn with fewer lands saved when the hand has nothing else to
-        save (the instant-death risk of the evaluation can make a land worth less than none)."""
-        lands = [n for cards, _, _, _ in pos.slots for n in cards if self.info[n].is_land]
-        if len(lands) < DEATH_LANDS // 2:  # fewer than four: no deal of four makes eight
-            return
-        kept = self.evaluate(pos.slots, 0)
-        for index, (cards, _, _, _) in enumerate(pos.slots):
-            if not cards or not all(self.info[n].is_land for n in cards):
-                continue
-            if self.evaluate(set_slot(pos, index, EMPTY).slots, 0) <= kept:
-                continue  # its lands are worth keeping
-            for name in dict.fromkeys(pos.hand):
-                if self.info[name].cost > pos.budget:
-                    continue
-                hand = list(pos.hand)
-                hand.remove(name)
-                after = set_slot(with_(pos, hand=tuple(hand)), index, ((name,), False, 0, ()))
-                for old in cards:
-                    after = self._to_graveyard(after, old)
-                yield Action("save", name, slot=index, phase="A"), after
-
     def _casts(self, pos: Pos, name: str, where: int) -> Iterator[tuple[Action, Pos]]:
         info = self.info[name]
         if info.cost > pos.budget:
@@ -441,3 +418,28 @@ class TurnSearch:
     def finish(self, pos: Pos) -> tuple[float, list[Action]]:
         """The best saves (and pumps on saved creatures) to end the turn with, and its value."""
         return self.saving.finish(pos)
+
+    # -- best's instant-death worth: dropping a land -----------------------------------
+
+    def _empty_land_slots(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
+        """A castable hand card saved over a slot of lands, to be cast from there: the
+        only way to end a turn with fewer lands saved when the hand has nothing else to
+        save (the instant-death risk of the evaluation can make a land worth less than none)."""
+        lands = [n for cards, _, _, _ in pos.slots for n in cards if self.info[n].is_land]
+        if len(lands) < DEATH_LANDS // 2:  # fewer than four: no deal of four makes eight
+            return
+        kept = self.evaluate(pos.slots, 0)
+        for index, (cards, _, _, _) in enumerate(pos.slots):
+            if not cards or not all(self.info[n].is_land for n in cards):
+                continue
+            if self.evaluate(set_slot(pos, index, EMPTY).slots, 0) <= kept:
+                continue  # its lands are worth keeping
+            for name in dict.fromkeys(pos.hand):
+                if self.info[name].cost > pos.budget:
+                    continue
+                hand = list(pos.hand)
+                hand.remove(name)
+                after = set_slot(with_(pos, hand=tuple(hand)), index, ((name,), False, 0, ()))
+                for old in cards:
+                    after = self._to_graveyard(after, old)
+                yield Action("save", name, slot=index, phase="A"), after
