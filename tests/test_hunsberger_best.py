@@ -119,7 +119,11 @@ def test_best_escapes_as_often_as_before_and_dies_less_on_a_precon() -> None:
     escapes = deaths = 0
     for index in range(60):
         session, _ = new_session(
-            "hunsberger", seed=derive(2026, index), seats={"p1": "best"}, deck=PRECON
+            "hunsberger",
+            seed=derive(2026, index),
+            seats={"p1": "best"},
+            deck=PRECON,
+            spell_damage="printed",  # the rules TODAY was played by
         )
         run(session, lambda seat: None)
         result = session.state.result()
