@@ -5,7 +5,9 @@
   plans of equal damage it keeps more mana in the Save slots. It saves a
   flipped Timer land at once whenever that costs it nothing this turn.
 * ``best``: the same exact search, with the worth of the Save slots for the
-  rest of the game added (``evaluate.py``). It saves a Timer land at once only
+  rest of the game added (``evaluate.py``), instant death included: a land
+  kept in a slot is weighed against the chance that the deals to come make 8
+  lands out, and what a death would lose. It saves a Timer land at once only
   when that costs no turn (the main deck is out) and the turn with one more
   card, averaged over the unseen cards, is worth more.
 """

@@ -14,20 +14,29 @@ The worth is in damage points, so that it adds to the damage of the turn:
   left.
 * **An anthem in play**: its power for each creature a future turn is likely
   to summon, for every turn left.
-* **Instant death**: with four or more lands in the slots, the chance that the
-  next four cards out are all lands, times what the rest of the game is worth
-  (``TURN`` damage a turn), is taken off.
+* **Instant death** (the game as a whole): lands kept in the slots count
+  toward the 8 mana-producing lands out. With ``r`` the chance that one turn's
+  four new cards bring the rest (counted from the unseen cards), the chance of
+  dying before the end with those lands kept is ``1 - (1 - r) ** turns``, the
+  same turns the mana is counted for. It costs what a death loses: the damage
+  of the turns left (the mean damage of this game's turns so far, ``TURN``
+  before any) and the escape, ``ESCAPE`` damage points times the chance the
+  game was heading for one (a logistic of the projected score less the goal,
+  ``SPREAD`` points wide). Under a reading where only the Save slots count, 8
+  lands in them is death at once.
 * **The Timer deck**: a Timer card burned (a third land in a stack) or spent
   (a Timer land saved at once) can shorten the game by a turn; the turns left
   are counted from the Timer and main decks as they will be dealt.
 
-The weights were set by simulating the bundled decks (``tests/benchmarks``);
+The weights were set by simulating the bundled decks, and the instant-death
+ones the eight precons too (``tests/benchmarks/bench_hunsberger_precons.py``);
 only what a player sees is used: the cards not yet seen are counted, never
 looked at in order.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -43,7 +52,9 @@ MANA = 1.1
 DECAY = 0.9
 CARD = 0.5
 COST = 0.4
-TURN = 4.0
+TURN = 4.0  # the damage of a turn, before the game has shown its own
+ESCAPE = 20.0  # an escape lost to instant death, in damage points
+SPREAD = 5.0  # how far the projected score is from the goal, in points, for 1:e odds
 DEAL = 3
 _DECAYED = [sum(DECAY**i for i in range(m)) for m in range(40)]  # the worth of m mana a turn
 
@@ -69,6 +80,10 @@ class Evaluation:
     library: int
     unseen: Counter[str]
     spell_damage: str
+    scored: int = 0  # the damage dealt before this turn
+    per_turn: float = TURN  # the expected damage of a turn to come
+    goal: float = 40.5  # the score that escapes
+    hand_counts: bool = True  # instant death counts the hand's lands too (the default reading)
 
     def __post_init__(self) -> None:
         total = sum(self.unseen.values()) or 1
@@ -81,6 +96,7 @@ class Evaluation:
         self.creatures_a_turn = (DEAL + 1) * creatures / total
         self._turns: dict[int, int] = {}
         self._slots: dict[tuple[SlotM, int], tuple[int, int, float]] = {}
+        self._deaths: dict[tuple[int, int], float] = {}
         self._decayed = _DECAYED
 
     def _mana_land(self, name: str) -> bool:
@@ -104,8 +120,30 @@ class Evaluation:
             worth += known[2]
         worth += MANA * turns * self._decayed[min(mana, len(self._decayed) - 1)]
         if lands >= DEATH_LANDS - DEAL - 1:
-            worth -= self.death_risk(lands) * TURN * turns
+            cost = self._deaths.get((lands, turns))
+            if cost is None:
+                cost = self._deaths[(lands, turns)] = self.death_cost(lands, turns)
+            worth -= cost
         return worth
+
+    def death_cost(self, lands: int, turns: int) -> float:
+        """What keeping ``lands`` mana-producing lands in the slots risks, in damage points."""
+        if not self.hand_counts:
+            # Only the Save slots count: 8 lands in them is death at once.
+            risk = 1.0 if lands >= DEATH_LANDS else 0.0
+            dying = risk
+        else:
+            risk = self.death_risk(lands)
+            dying = 1.0 - (1.0 - risk) ** turns
+        if dying <= 0.0:
+            return 0.0
+        future = self.per_turn * turns
+        return dying * (future + ESCAPE * self.escape_chance(future))
+
+    def escape_chance(self, future: float) -> float:
+        """How likely the game was to escape, from the score so far and the turns to come."""
+        ahead = (self.scored + future - self.goal) / SPREAD
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, ahead))))
 
     def _slot(self, slot: SlotM, turns: int) -> tuple[int, int, float]:
         """(mana a turn, mana-producing lands, other worth) of one Save slot."""
@@ -195,6 +233,25 @@ def unseen(state: HunsbergerState) -> Counter[str]:
 
 def evaluation(state: HunsbergerState, info: dict[str, Info], timer_spent: int = 0) -> Evaluation:
     t = state.table
+    played = state.history
+    # A "more than" goal escapes half a point above it; "as many as" at it.
+    goal = state.goal + (0.5 if state.goal_rule == "more-than" else 0.0)
     return Evaluation(
-        info, len(t.timer) - timer_spent, len(t.library), unseen(state), state.spell_damage
+        info,
+        len(t.timer) - timer_spent,
+        len(t.library),
+        unseen(state),
+        state.spell_damage,
+        scored=state.total - state.turn_damage,
+        per_turn=(sum(played) + 2 * TURN) / (len(played) + 2),
+        goal=goal,
+        hand_counts=hand_counts(state),
     )
+
+
+def hand_counts(state: HunsbergerState) -> bool:
+    """Whether instant death counts the hand's lands (the default) or the Save slots' alone.
+
+    ``--instant-death slots`` counts only the lands in the Save slots.
+    """
+    return bool(state.options.get("instant_death", "hand-and-slots") != "slots")

@@ -39,7 +39,7 @@ from cardcli.games.hunsberger.model import (
 )
 from cardcli.games.hunsberger.saving import SavePhases
 from cardcli.games.hunsberger.scoring import Anthem, cost_of, has_x
-from cardcli.games.hunsberger.table import SLOTS, matches
+from cardcli.games.hunsberger.table import DEATH_LANDS, SLOTS, matches
 
 if TYPE_CHECKING:
     from cardcli.games.hunsberger.rules import HunsbergerState
@@ -195,6 +195,7 @@ class TurnSearch:
                 info = self.info[cards[0]]
                 if not info.is_land and info.p.kind not in ("unusable", "land"):
                     yield from self._casts(pos, cards[0], index)
+        yield from self._empty_land_slots(pos)
         done: set[Attacker] = set()
         for attacker in pos.attackers:
             per = self.info[attacker[0]].p.per_mana
@@ -420,3 +421,28 @@ class TurnSearch:
     def finish(self, pos: Pos) -> tuple[float, list[Action]]:
         """The best saves (and pumps on saved creatures) to end the turn with, and its value."""
         return self.saving.finish(pos)
+
+    # -- best's instant-death worth: dropping a land -----------------------------------
+
+    def _empty_land_slots(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
+        """A castable hand card saved over a slot of lands, to be cast from there: the
+        only way to end a turn with fewer lands saved when the hand has nothing else to
+        save (the instant-death risk of the evaluation can make a land worth less than none)."""
+        lands = [n for cards, _, _, _ in pos.slots for n in cards if self.info[n].is_land]
+        if len(lands) < DEATH_LANDS // 2:  # fewer than four: no deal of four makes eight
+            return
+        kept = self.evaluate(pos.slots, 0)
+        for index, (cards, _, _, _) in enumerate(pos.slots):
+            if not cards or not all(self.info[n].is_land for n in cards):
+                continue
+            if self.evaluate(set_slot(pos, index, EMPTY).slots, 0) <= kept:
+                continue  # its lands are worth keeping
+            for name in dict.fromkeys(pos.hand):
+                if self.info[name].cost > pos.budget:
+                    continue
+                hand = list(pos.hand)
+                hand.remove(name)
+                after = set_slot(with_(pos, hand=tuple(hand)), index, ((name,), False, 0, ()))
+                for old in cards:
+                    after = self._to_graveyard(after, old)
+                yield Action("save", name, slot=index, phase="A"), after
