@@ -225,9 +225,16 @@ def _target(state: HunsbergerState, card: int, action: Action) -> str:
 def _save_command(state: HunsbergerState, action: Action) -> str:
     t = state.table
     index = action.slot
-    card = next(
+    cards = [
         c for c in t.saveable() if t.name(c) == action.name and (c in t.in_play) == action.in_play
-    )
+    ]
+    card = next((c for c in cards if c != state.window), cards[0])
+    if card == state.window:
+        # Saved now, the flipped Timer land would be saved at once (and flip another card):
+        # a tap first closes that window, as the plan means an ordinary save.
+        sources = [c for c in t.sources() if t.profiles[c].tap_cost <= t.pool]
+        if sources:
+            return f"tap {t.ref_place(sources[0])}"
     lands = t.slot_lands(index)
     joins = (
         bool(lands)
@@ -237,8 +244,13 @@ def _save_command(state: HunsbergerState, action: Action) -> str:
     if not joins:
         # The mana of what is about to be replaced is tapped first: the plan counted on it.
         for old in t.slots[index].cards:
-            if old in t.sources() and t.profiles[old].tap_cost <= t.pool:
-                return f"tap {t.ref_place(old)}"
+            if old in t.sources():
+                if t.profiles[old].tap_cost <= t.pool:
+                    return f"tap {t.ref_place(old)}"
+                # A source that costs mana to tap (a Signet): make the mana first.
+                free = [c for c in t.sources() if t.profiles[c].tap_cost == 0]
+                if free:
+                    return f"tap {t.ref_place(free[0])}"
     return f"save {_ref_save(state, card)} {index + 1}"
 
 

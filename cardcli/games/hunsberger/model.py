@@ -49,6 +49,9 @@ class Pos(NamedTuple):
     tokens: tuple[TokenM, ...]
     graveyard: tuple[str, ...]  # cards recursion could bring back
     damage: int
+    # Saves feeding recursion (see search.py): None, or the cards they sent to the graveyard
+    # for the recursion that must come next.
+    fed: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
