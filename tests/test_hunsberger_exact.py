@@ -97,16 +97,19 @@ SHAPED = [
 
 
 def position(spec: dict[str, Any], options: dict[str, Any]) -> HunsbergerState:
-    """A last turn: the hand, the Save slots and the graveyard of ``spec``, nothing left to deal.
+    """A turn: the hand, the Save slots and the graveyard of ``spec``.
 
     A slot is a list of names: ``NAME*`` is a permanent already in play, ``+N`` after a
-    creature a pump of N on it, ``^NAME`` an aura on it.
+    creature a pump of N on it, ``^NAME`` an aura on it. ``timer`` and ``main`` (empty
+    unless given: the last turn) are the cards not yet seen, from the top.
     """
     hand = list(spec["hand"])
     assert len(hand) >= 4, "a turn's hand: the Timer card and three dealt"
     saved = [n.strip("*^") for slot in spec["slots"] for n in slot if n[0] != "+"]
-    rest = hand[1:] + saved + list(spec["graveyard"])
-    session, _ = new_session("hunsberger", timer=hand[0], order="; ".join(rest), **options)
+    main = list(spec.get("main", []))
+    rest = hand[1:] + saved + list(spec["graveyard"]) + main
+    timer = "; ".join([hand[0], *spec.get("timer", [])])
+    session, _ = new_session("hunsberger", timer=timer, order="; ".join(rest), **options)
     state = session.state
     assert isinstance(state, HunsbergerState)
     t = state.table
@@ -134,9 +137,10 @@ def position(spec: dict[str, Any], options: dict[str, Any]) -> HunsbergerState:
             if entry.endswith("*"):
                 t.in_play.add(card)
             host = card
-    t.graveyard.extend(t.library)
-    t.library.clear()
-    assert not t.timer and not state.over and state.window is None
+    kept = t.library[len(t.library) - len(main) :] if main else []
+    t.graveyard.extend(t.library[: len(t.library) - len(main)])
+    t.library[:] = kept
+    assert not state.over and (state.window is None) == (not spec.get("timer"))
     state.check_invariants()
     return state
 
@@ -259,7 +263,7 @@ class BruteForce:
         self.seen[key] = float("-inf")
         ended = clone(state)
         ended.apply(ended.parse("end"), "p1")
-        best = float("-inf") if ended.death is not None else float(ended.total)
+        best = float(ended.total)  # (a death in the next turn's deal is not this turn's)
         for text in state.legal_commands("p1"):
             if text == "end" or text.startswith("tap "):
                 continue
@@ -385,3 +389,114 @@ def test_best_is_exact_on_500_random_last_turns() -> None:
         kinds["pump"] += any(n in ("Giant Growth", "Overrun", "Unholy Strength") for n in names)
     assert compared >= 500, compared
     assert min(kinds.values()) >= 50, kinds
+
+
+# -- greedy and the flipped Timer land ------------------------------------------------
+
+
+def unseen_names(state: HunsbergerState) -> Counter[str]:
+    t = state.table
+    return Counter(t.names(t.library + t.timer))
+
+
+def with_next_timer_card(state: HunsbergerState, name: str) -> HunsbergerState:
+    """``state`` with a card of ``name`` on top of the Timer deck (swapped with the top)."""
+    state = clone(state)
+    t = state.table
+    zones = [t.timer, t.library]
+    for zone in zones:
+        for index, card in enumerate(zone):
+            if t.name(card) == name:
+                zone[index], t.timer[0] = t.timer[0], card
+                return state
+    raise AssertionError(name)
+
+
+def expected_damage(state: HunsbergerState, slot: int | None) -> float:
+    """The most damage this turn after keeping the land (``None``) or saving it at once in
+    ``slot``, averaged over the cards not yet seen (each as the next Timer card)."""
+    if slot is None:
+        kept = clone(state)
+        kept.window = None
+        return BruteForce(20_000).most(kept)
+    land = state.table.name(state.window or 0)
+    counts = unseen_names(state)
+    total = sum(counts.values())
+    value = 0.0
+    for name, count in counts.items():
+        after = with_next_timer_card(state, name)
+        assert after.apply(after.parse(f"save {land} {slot + 1}"), "p1")[0]["at_once"]
+        after.window = None  # a land flipped now is not saved at once again (it stays)
+        value += count / total * BruteForce(20_000).most(after)
+    return value
+
+
+FULL_SLOTS = [
+    {  # the Hulk in slot 1 costs 6 of 4 mana: the land over it, for a card, could only gain
+        "hand": ["Swamp", "Mountain", "Grizzly Bears", "Divination"],
+        "slots": [["Phyrexian Hulk"], ["Island"]],
+        "graveyard": [],
+        "timer": ["Lightning Bolt"],
+        "main": ["Giant Growth", "Lightning Bolt"],
+    },
+    {  # the Hulk over which the land goes feeds Zombify, with a land as the next card
+        "hand": ["Swamp", "Zombify", "Mountain", "Swamp"],
+        "slots": [["Phyrexian Hulk"], ["Overrun"]],
+        "graveyard": [],
+        "timer": ["Overrun", "Divination"],
+        "main": ["Geist-Honored Monk", "Mountain"],
+    },
+]
+
+
+def random_window(rng: Rng) -> dict[str, Any]:
+    """A turn whose flipped Timer land has an empty slot or a stack of its colour to go to."""
+    spec = random_spec(rng)
+    spec["hand"] = spec["hand"][:4]
+    land = ("Swamp", "Island", "Mountain")[rng.below(3)]
+    spec["hand"][0] = land
+    free = rng.below(2)
+    spec["slots"][free] = [[], [land]][rng.below(2)]
+    spec["timer"] = [(LANDS + CREATURES + SPELLS)[rng.below(26)] for _ in range(1 + rng.below(2))]
+    spec["main"] = [(LANDS + CREATURES + SPELLS)[rng.below(26)] for _ in range(rng.below(3))]
+    return spec
+
+
+def choices(state: HunsbergerState) -> tuple[int | None, dict[int | None, float]]:
+    """greedy's choice for the flipped Timer land (a slot, or None: kept in the hand) and
+    the expected damage this turn of every choice."""
+    land = state.window
+    assert land is not None
+    events = clone(state).apply(state.parse(bots.choose(state, "greedy")), "p1")
+    saved = [e for e in events if e["type"] == "saved" and e["at_once"]]
+    chosen = saved[0]["slot"] - 1 if saved else None
+    allowed = [i for i in range(2) if state.save_problem(land, i) is None]
+    return chosen, {slot: expected_damage(state, slot) for slot in [None, *allowed]}
+
+
+def test_greedy_saves_the_timer_land_at_once_where_nothing_is_lost() -> None:
+    # Into an empty slot or onto a stack: one more card, and the most damage this turn.
+    compared = 0
+    for index in range(30):
+        spec = random_window(Rng(derive(2525, index)))
+        state = position(spec, OPTION_SETS[index % len(OPTION_SETS)])
+        try:
+            chosen, values = choices(state)
+        except TimeoutError:
+            continue
+        assert chosen is not None, f"position {index}: {spec}"
+        assert values[chosen] == pytest.approx(max(values.values())), f"position {index}"
+        compared += 1
+    assert compared >= 25
+
+
+@pytest.mark.parametrize("spec", FULL_SLOTS, ids=["over-the-hulk", "feeding-zombify"])
+def test_greedy_keeps_the_timer_land_when_both_slots_hold_other_cards(
+    spec: dict[str, Any],
+) -> None:
+    # As its description says: it does not give up a card it holds for one it has not
+    # seen, though here that would deal more this turn on average.
+    state = position(spec, {})
+    chosen, values = choices(state)
+    assert chosen is None
+    assert max(values[0], values[1]) > values[None]
