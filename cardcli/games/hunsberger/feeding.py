@@ -68,6 +68,13 @@ class Feeding:
 
     def __init__(self, search: Search) -> None:
         self.search = search
+        # The recursion cards that could gain by some card of the deck fed to the graveyard.
+        self.recursion = {
+            n
+            for n, info in search.info.items()
+            if info.p.kind == "recursion" and self._useful(info)
+        }
+        self.known: dict[tuple[tuple[str, ...], str, bool], bool] = {}
 
     def moves(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
         """After a save that fed the graveyard: more such saves, casts from the slots, and the
@@ -136,34 +143,57 @@ class Feeding:
         a land when the recursion costs nothing: any other card comes back as it was in the
         hand or the slot, for the recursion's mana.
         """
-        recursion = [
-            n for n in dict.fromkeys(pos.hand) if self.search.info[n].p.kind == "recursion"
-        ]
+        if not self.recursion:
+            return None
+        recursion = [n for n in dict.fromkeys(pos.hand) if n in self.recursion]
         for cards, in_play, _, _ in pos.slots:
-            if len(cards) == 1 and not in_play and self.search.info[cards[0]].p.kind == "recursion":
+            if len(cards) == 1 and not in_play and cards[0] in self.recursion:
                 recursion.append(cards[0])
         if not recursion:
             return None
-        infos = [self.search.info[n] for n in recursion]
+        key = tuple(recursion)
+        known = self.known
 
         def wanted(name: str, in_play: bool) -> bool:
-            for info in infos:
-                if not self.search.can_return(info, name):
-                    continue
-                if info.p.returns != "hand":
-                    return True
-                if in_play and self._cast_again_gains(name, info.cost):
-                    return True
-                if self.search.info[name].is_land and info.cost == 0:
-                    return True
-            return False
+            found = known.get((key, name, in_play))
+            if found is None:
+                found = known[(key, name, in_play)] = self._gains(key, name, in_play)
+            return found
 
         return wanted
+
+    def _gains(self, recursion: tuple[str, ...], name: str, in_play: bool) -> bool:
+        for info in (self.search.info[n] for n in recursion):
+            if not self.search.can_return(info, name):
+                continue
+            if info.p.returns != "hand":
+                return True
+            if in_play and self._cast_again_gains(name, info.cost):
+                return True
+            if self.search.info[name].is_land and info.cost == 0:
+                return True
+        return False
+
+    def _useful(self, recursion: Info) -> bool:
+        """Whether feeding ``recursion`` any card of the deck could gain (see ``_wanted``)."""
+        if recursion.p.returns != "hand":
+            return True
+        for name, info in self.search.info.items():
+            gains = (
+                self._cast_again_gains(name, recursion.cost)
+                if not info.is_land
+                else recursion.cost == 0
+            )
+            if gains and self.search.can_return(recursion, name):
+                return True
+        return False
 
     def _cast_again_gains(self, name: str, recursion_cost: int) -> bool:
         """Whether a permanent in play, brought back to the hand and cast again, gives more."""
         info = self.search.info[name]
         p = info.p
+        if p.kind == "creature" or info.one_shot:
+            return False  # never in play outside an attack
         if p.kind == "aura" or p.enters_damage or p.tokens_data:
             return True
         if p.kind != "mana" or p.enters_tapped:
