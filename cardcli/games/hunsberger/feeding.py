@@ -68,12 +68,8 @@ class Feeding:
 
     def __init__(self, search: Search) -> None:
         self.search = search
-        # The recursion cards that could gain by some card of the deck fed to the graveyard.
-        self.recursion = {
-            n
-            for n, info in search.info.items()
-            if info.p.kind == "recursion" and self._useful(info)
-        }
+        # Recursion card -> whether some card of the deck fed to the graveyard could gain it.
+        self.useful: dict[str, bool] = {}
         self.known: dict[tuple[tuple[str, ...], str, bool], bool] = {}
 
     def moves(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
@@ -109,12 +105,15 @@ class Feeding:
         if wanted is None:
             return
         seen: set[tuple[str, bool]] = set()
+        # The slot holding fewer cards first: of plans worth the same, fewer taps before it.
+        order = sorted(range(len(pos.slots)), key=lambda i: len(pos.slots[i][0]))
         for entry in [(n, False) for n in pos.hand] + list(pos.held):
             if entry in seen:
                 continue
             seen.add(entry)
             name, in_play = entry
-            for index, slot in enumerate(pos.slots):
+            for index in order:
+                slot = pos.slots[index]
                 joins = self._joins(name, slot)
                 if joins and len(slot[0]) >= STACK:
                     continue  # an overfilled stack burns an unseen Timer card: never needed here
@@ -143,12 +142,11 @@ class Feeding:
         a land when the recursion costs nothing: any other card comes back as it was in the
         hand or the slot, for the recursion's mana.
         """
-        if not self.recursion:
-            return None
-        recursion = [n for n in dict.fromkeys(pos.hand) if n in self.recursion]
+        names = list(dict.fromkeys(pos.hand))
         for cards, in_play, _, _ in pos.slots:
-            if len(cards) == 1 and not in_play and cards[0] in self.recursion:
-                recursion.append(cards[0])
+            if len(cards) == 1 and not in_play:
+                names.append(cards[0])
+        recursion = [n for n in names if self._is_useful(n)]
         if not recursion:
             return None
         key = tuple(recursion)
@@ -173,6 +171,13 @@ class Feeding:
             if self.search.info[name].is_land and info.cost == 0:
                 return True
         return False
+
+    def _is_useful(self, name: str) -> bool:
+        found = self.useful.get(name)
+        if found is None:
+            info = self.search.info[name]
+            found = self.useful[name] = info.p.kind == "recursion" and self._useful(info)
+        return found
 
     def _useful(self, recursion: Info) -> bool:
         """Whether feeding ``recursion`` any card of the deck could gain (see ``_wanted``)."""
