@@ -19,8 +19,9 @@ Doing C first and S after gives the same outcome, or a better one, unless:
    saved that a later save sends there.
 
 C reads nothing else that S changes: the mana is one pool; a cast can be paid
-before as after (S spends none); the lands out that Corrupt counts are only
-fewer after S; a pump or aura on the creature S saved gives the same power on
+before as after (S spends none); the lands out that Corrupt and instant death
+count are only fewer after S (and the search never returns an eighth land to
+the hand); a pump or aura on the creature S saved gives the same power on
 it once it is summoned, or after the saves (phase C); anthems count when the
 creatures attack at 'end', after every save either way; a burned Timer card is
 unseen, the same card whenever it burns, and the search does not count on it.
@@ -32,7 +33,7 @@ empties a slot, which is never worth more to the evaluation than what it held
 (a land stack under ``--overstack burn`` aside, whose instant-death risk can
 outweigh its mana: the search does not empty a slot to be rid of one).
 
-Two more cuts keep the search as fast as before: recursion to the hand gains
+Two more cuts keep the search about as fast as before: recursion to the hand gains
 only by a permanent in play that gives more when cast again, or a land when the
 recursion is free (any other card comes back as it was, for the recursion's
 mana); and a save that overfills a stack feeds nothing. A feeding save is tried
