@@ -69,7 +69,9 @@ class Feeding:
 
     def __init__(self, search: Search) -> None:
         self.search = search
-        # Recursion card -> whether some card of the deck fed to the graveyard could gain it.
+        # The deck's recursion cards, and whether some card of the deck fed to the graveyard
+        # could gain each.
+        self.kinds = {n for n, info in search.info.items() if info.p.kind == "recursion"}
         self.useful: dict[str, bool] = {}
         self.known: dict[tuple[tuple[str, ...], str, bool], bool] = {}
 
@@ -143,9 +145,12 @@ class Feeding:
         a land when the recursion costs nothing: any other card comes back as it was in the
         hand or the slot, for the recursion's mana.
         """
-        names = list(dict.fromkeys(pos.hand))
+        kinds = self.kinds
+        if not kinds:
+            return None
+        names = [n for n in dict.fromkeys(pos.hand) if n in kinds]
         for cards, in_play, _, _ in pos.slots:
-            if len(cards) == 1 and not in_play:
+            if len(cards) == 1 and not in_play and cards[0] in kinds:
                 names.append(cards[0])
         recursion = [n for n in names if self._is_useful(n)]
         if not recursion:
@@ -176,8 +181,7 @@ class Feeding:
     def _is_useful(self, name: str) -> bool:
         found = self.useful.get(name)
         if found is None:
-            info = self.search.info[name]
-            found = self.useful[name] = info.p.kind == "recursion" and self._useful(info)
+            found = self.useful[name] = self._useful(self.search.info[name])
         return found
 
     def _useful(self, recursion: Info) -> bool:

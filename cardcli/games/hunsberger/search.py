@@ -210,7 +210,8 @@ class TurnSearch:
                 if not info.is_land and info.p.kind not in ("unusable", "land"):
                     yield from self.casts(pos, cards[0], index)
         yield from self._activations(pos)
-        yield from self.feeding.dumps(pos)
+        if self.feeding.kinds:
+            yield from self.feeding.dumps(pos)
 
     def _activations(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
         done: set[Attacker] = set()
