@@ -38,7 +38,7 @@ class Searching(Protocol):
 
     def _replace_attacker(self, pos: Pos, old: Attacker, bonus: int) -> Pos: ...
 
-    def _to_graveyard(self, pos: Pos, name: str) -> Pos: ...
+    def to_graveyard(self, pos: Pos, name: str) -> Pos: ...
 
 
 def _modelled(t: Table, card: int) -> bool:
@@ -95,7 +95,7 @@ def artifact_moves(search: Searching, pos: Pos) -> Iterator[tuple[Action, Pos]]:
                 after = with_(after, held=tuple(held))
             else:
                 after = set_slot(after, where, EMPTY)
-            after = search._to_graveyard(after, name)
+            after = search.to_graveyard(after, name)
         # Most first: of plans worth the same, the one with fewer commands is kept.
         for times in range(most, 0, -1):
             yield (

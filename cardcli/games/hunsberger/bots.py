@@ -2,8 +2,13 @@
 
 * ``random``: a uniformly random legal command (the conformance test's bot).
 * ``greedy``: the most damage this turn, by the exact turn search; between
-  plans of equal damage it keeps more mana in the Save slots. It saves a
-  flipped Timer land at once whenever that costs it nothing this turn.
+  plans of equal damage it keeps more mana in the Save slots. A flipped Timer
+  land it saves at once only where that replaces nothing: into an empty slot
+  or onto a one-land stack of its colour (one more card this turn, nothing
+  lost; never a third land on a stack, which burns a Timer card). With
+  both slots holding other cards it keeps the land in the hand, even where
+  giving up a slot's card for the next Timer card would deal more this turn on
+  average; it never counts the turn a Timer card saved at once costs later.
 * ``best``: the same exact search, with the worth of the Save slots for the
   rest of the game added (``evaluate.py``), instant death included: a land
   kept in a slot is weighed against the chance that the deals to come make 8
@@ -23,7 +28,7 @@ from cardcli.games.hunsberger.artifact_search import VERBS as ARTIFACT_VERBS
 from cardcli.games.hunsberger.artifact_search import artifact_command
 from cardcli.games.hunsberger.evaluate import Evaluation, evaluation, future_turns
 from cardcli.games.hunsberger.search import Action, Evaluate, Pos, SlotM, TurnSearch
-from cardcli.games.hunsberger.table import SLOTS
+from cardcli.games.hunsberger.table import SLOTS, STACK
 
 if TYPE_CHECKING:
     from cardcli.games.hunsberger.rules import HunsbergerState
@@ -94,14 +99,15 @@ def _at_once(state: HunsbergerState, search: TurnSearch, style: str) -> int | No
     assert land is not None
     allowed = [i for i in range(SLOTS) if state.save_problem(land, i) is None]
     if style == "greedy":
-        # Greedy takes the extra card whenever that costs it nothing this turn.
+        # Greedy takes the extra card whenever that costs it nothing this turn: an empty
+        # slot, or a stack with room (a third land would burn a Timer card first).
         for index in allowed:
             lands = t.slot_lands(index)
             if not t.slots[index].cards or (
-                lands and t.cards[lands[0]].produces == t.cards[land].produces
+                0 < len(lands) < STACK and t.cards[lands[0]].produces == t.cards[land].produces
             ):
                 return index
-        return None
+        return None  # it never gives up a card it holds for one it has not seen
     return _worth_saving_at_once(state, search, allowed)
 
 
@@ -153,6 +159,8 @@ def _moved_to_slot(
         for old in t.slots[index].cards:  # replaced: its untapped mana is lost
             if old in t.sources():
                 budget -= t.profiles[old].amount - t.profiles[old].tap_cost
+        for old in t.slots[index].cards + t.slots[index].attached:  # to the graveyard
+            pos = search.to_graveyard(pos, t.name(old))
     slots = list(pos.slots)
     slots[index] = slot
     return pos._replace(held=tuple(held), slots=tuple(slots), budget=budget)
@@ -231,9 +239,16 @@ def _target(state: HunsbergerState, card: int, action: Action) -> str:
 def _save_command(state: HunsbergerState, action: Action) -> str:
     t = state.table
     index = action.slot
-    card = next(
+    cards = [
         c for c in t.saveable() if t.name(c) == action.name and (c in t.in_play) == action.in_play
-    )
+    ]
+    card = next((c for c in cards if c != state.window), cards[0])
+    if card == state.window:
+        # Saved now, the flipped Timer land would be saved at once (and flip another card):
+        # a tap first closes that window, as the plan means an ordinary save.
+        sources = [c for c in t.sources() if t.profiles[c].tap_cost <= t.pool]
+        if sources:
+            return f"tap {t.ref_place(sources[0])}"
     lands = t.slot_lands(index)
     joins = (
         bool(lands)
@@ -243,8 +258,13 @@ def _save_command(state: HunsbergerState, action: Action) -> str:
     if not joins:
         # The mana of what is about to be replaced is tapped first: the plan counted on it.
         for old in t.slots[index].cards:
-            if old in t.sources() and t.profiles[old].tap_cost <= t.pool:
-                return f"tap {t.ref_place(old)}"
+            if old in t.sources():
+                if t.profiles[old].tap_cost <= t.pool:
+                    return f"tap {t.ref_place(old)}"
+                # A source that costs mana to tap (a Signet): make the mana first.
+                free = [c for c in t.sources() if t.profiles[c].tap_cost == 0]
+                if free:
+                    return f"tap {t.ref_place(free[0])}"
     return f"save {_ref_save(state, card)} {index + 1}"
 
 

@@ -52,6 +52,9 @@ class Pos(NamedTuple):
     # Artifacts in play still to use this turn (artifact_search.py): (name, -1 the hand or
     # the slot), an Equipment not yet equipped or a damage ability not yet activated.
     ready: tuple[tuple[str, int], ...] = ()
+    # Saves feeding recursion (see search.py): None, or the cards they sent to the graveyard
+    # for the recursion that must come next.
+    fed: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,22 @@ to them, the graveyard cards recursion can reach and the damage dealt so far.
 Cards of one name in one place are interchangeable, so the model keeps names,
 sorted: orders of the same choices meet in one memoised position.
 
-A turn is searched in three phases, which together cover every order that
-matters: A, casting (what, in which order, with which X and target, how many
-activations); B, saving (what each Save slot holds at the end of the turn);
-C, pumps and auras cast on creatures just saved. A position's value is the
+A turn is searched in three phases: A, casting (what, in which order, with
+which X and target, how many activations), with the saves that feed recursion
+(a card saved over a creature sends it to the graveyard, for Zombify to return
+it to attack: ``feeding.py``); B, saving (what each Save slot holds at the end
+of the turn); C, pumps and auras cast on creatures just saved. ``feeding.py``
+proves that these cover every order of casts and saves that can matter to the
+turn's damage and the slots it ends with. A position's value is the
 turn's damage (spells now, creatures when they attack at 'end') plus what the
 evaluation (``evaluate.py``) says the Save slots are worth later. The search
 only reads what a player sees: the order of the Timer and main decks is never
 looked at.
+
+Of the amounts a card can count, the model counts the lands out and the
+attacking creatures; one counting the cards in the hand or the graveyard, or
+permanents (no card of the bundled decks), counts nothing here, and the search
+is not exact for it.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from cardcli.games.hunsberger.artifact_search import artifact_moves, now_ready, ready_of
+from cardcli.games.hunsberger.feeding import Feeding
 from cardcli.games.hunsberger.model import (
     EMPTY,
     Action,
@@ -68,6 +77,7 @@ class TurnSearch:
         self.token_data: list[dict[str, Any]] = []
         self.memo: dict[Pos, tuple[float, Action]] = {}
         self.saving = SavePhases(self)
+        self.feeding = Feeding(self)
         self.saved_pumps = state.saved_pumps
         self.overstack = state.overstack
         self.spell_damage = state.spell_damage
@@ -154,8 +164,11 @@ class TurnSearch:
         if found is not None:
             return found
         self.nodes += 1
-        value, plan = self.finish(pos)
-        best = (value, plan[0])
+        if pos.fed is None:
+            value, plan = self.finish(pos)
+            best = (value, plan[0])
+        else:  # saves feeding recursion: the turn cannot end before it is cast
+            best = (float("-inf"), Action("end", phase="end"))
         for action, after in self.moves(pos):
             result = self.best(after)[0]
             if result > best[0] + 1e-9:
@@ -184,18 +197,26 @@ class TurnSearch:
 
     def moves(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
         """Every phase-A action from ``pos`` and the position after it."""
+        if pos.fed is not None:
+            yield from self.feeding.moves(pos)
+            return
         seen: set[tuple[str, int]] = set()
         for name in pos.hand:
             if (name, -1) not in seen:
                 seen.add((name, -1))
-                yield from self._casts(pos, name, -1)
+                yield from self.casts(pos, name, -1)
         for index, slot in enumerate(pos.slots):
             cards, in_play = slot[0], slot[1]
             if len(cards) == 1 and not in_play:
                 info = self.info[cards[0]]
                 if not info.is_land and info.p.kind not in ("unusable", "land"):
-                    yield from self._casts(pos, cards[0], index)
+                    yield from self.casts(pos, cards[0], index)
+        yield from self._activations(pos)
+        if self.feeding.kinds:
+            yield from self.feeding.dumps(pos)
         yield from self._empty_land_slots(pos)
+
+    def _activations(self, pos: Pos) -> Iterator[tuple[Action, Pos]]:
         done: set[Attacker] = set()
         for attacker in pos.attackers:
             per = self.info[attacker[0]].p.per_mana
@@ -210,7 +231,7 @@ class TurnSearch:
                     )
         yield from artifact_moves(self, pos)  # artifact_search.py: equip, damage abilities
 
-    def _casts(self, pos: Pos, name: str, where: int) -> Iterator[tuple[Action, Pos]]:
+    def casts(self, pos: Pos, name: str, where: int) -> Iterator[tuple[Action, Pos]]:
         info = self.info[name]
         if info.cost > pos.budget:
             return
@@ -244,10 +265,10 @@ class TurnSearch:
         if info.one_shot and p.kind == "recursion":
             # It looks for its target on the stack, then goes to the graveyard.
             for target, after in self._recursion(pos, info):
-                yield target, self._to_graveyard(after, info.name)
+                yield target, self.to_graveyard(after, info.name)
             return
         if info.one_shot:
-            pos = self._to_graveyard(pos, info.name)
+            pos = self.to_graveyard(pos, info.name)
             if p.kind == "mana":
                 yield None, with_(pos, budget=pos.budget + p.amount)
             elif p.kind in ("damage", "mana-paid"):
@@ -296,7 +317,8 @@ class TurnSearch:
                 1 for n in names if self.info[n].is_land and matches(filt, self.info[n].card)
             )
         elif kind == "creatures":
-            found = len(pos.attackers) + len(pos.tokens)
+            attacking = [n for n, _ in pos.attackers if matches(filt, self.info[n].card)]
+            found = len(attacking) + len(pos.tokens)
         return found * int(count.get("times", 1))
 
     def _attack(self, pos: Pos, attacker: Attacker) -> Pos:
@@ -314,7 +336,7 @@ class TurnSearch:
         made = [(self._token_index(dict(d)), 0) for d in info.p.tokens_data]
         return with_(pos, tokens=tuple(sorted((*pos.tokens, *made))))
 
-    def _to_graveyard(self, pos: Pos, name: str) -> Pos:
+    def to_graveyard(self, pos: Pos, name: str) -> Pos:
         if self._reachable([name]):
             return with_(pos, graveyard=tuple(sorted((*pos.graveyard, name))))
         return pos
@@ -346,10 +368,10 @@ class TurnSearch:
 
     def _recursion(self, pos: Pos, info: Info) -> Iterator[tuple[tuple[str, Any] | None, Pos]]:
         p = info.p
-        fits = [n for n in dict.fromkeys(pos.graveyard) if self._recurs(info, n)]
+        fits = [n for n in dict.fromkeys(pos.graveyard) if self.can_return(info, n)]
         if p.returns == "all":
             after = pos
-            for name in [n for n in pos.graveyard if self._recurs(info, n)]:
+            for name in [n for n in pos.graveyard if self.can_return(info, n)]:
                 after = self._take_from_graveyard(after, name)
                 after = self._enter(self._attack(after, (name, 0)), self.info[name])
             yield None, after
@@ -360,6 +382,8 @@ class TurnSearch:
             if p.returns == "attack":
                 after = self._enter(self._attack(after, (name, 0)), back)
             elif back.is_land:
+                if back.card.produces and self._lands_out(after) + 1 >= DEATH_LANDS:
+                    continue  # an eighth mana-producing land out: instant death
                 more = 1 if back.p.amount > 0 else 0
                 after = with_(after, held=tuple(sorted((*after.held, (name, False)))))
                 after = with_(after, budget=after.budget + more)
@@ -367,7 +391,11 @@ class TurnSearch:
                 after = with_(after, hand=tuple(sorted((*after.hand, name))))
             yield ("grave", name), after
 
-    def _recurs(self, info: Info, name: str) -> bool:
+    def _lands_out(self, pos: Pos) -> int:
+        names = [n for n, _ in pos.held] + [n for s in pos.slots for n in s[0]]
+        return sum(1 for n in names if self.info[n].is_land and self.info[n].card.produces)
+
+    def can_return(self, info: Info, name: str) -> bool:
         p, other = info.p, self.info[name].card
         if p.recurs and not any(other.is_type(k) for k in p.recurs):
             return False
@@ -444,5 +472,5 @@ class TurnSearch:
                 hand.remove(name)
                 after = set_slot(with_(pos, hand=tuple(hand)), index, ((name,), False, 0, ()))
                 for old in cards:
-                    after = self._to_graveyard(after, old)
+                    after = self.to_graveyard(after, old)
                 yield Action("save", name, slot=index, phase="A"), after
