@@ -48,7 +48,8 @@ class Pty:
             "LINES": str(rows),
             **(env or {}),
         }
-        environment.pop("NO_COLOR", None)
+        if "NO_COLOR" not in (env or {}):
+            environment.pop("NO_COLOR", None)
         self.process = subprocess.Popen(
             [str(exe), *args],
             stdin=self.slave,
