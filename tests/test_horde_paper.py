@@ -209,3 +209,14 @@ def test_tab_completes_undo_and_redo_in_a_paper_game_only() -> None:
     assert completion.lines(session.state, "p1", "re") == ["redo"]
     session, _ = new_session("horde", seed=1)
     assert "undo" not in completion.lines(session.state, "p1", "un")
+
+
+def test_a_name_with_no_letter_names_no_card_but_underscores_name_their_card() -> None:
+    """A line of replacement characters or "???" normalizes to nothing, as the card "_____"
+    does; only underscores name that card (it was entered for any such name)."""
+    session, lines = new_session("horde", seed=1, paper=True)
+    for text in ("adjust card p1 \ufffd\ufffd\ufffd", "adjust card p1 ???"):
+        outcome = session.submit(text)
+        assert not outcome.accepted and "unknown card" in str(outcome.reason)
+    assert session.submit("adjust card p1 _____").accepted
+    assert [line["card"] for line in lines if line.get("type") == "adjusted"] == ["_____"]

@@ -154,6 +154,8 @@ class CardPool:
         card = self._looked_up.get(cache)
         if card is not None or cache in self._missing:
             return card
+        if not key and not _named_without_letters(name):
+            return None  # no letter or digit ("???", replacement characters): no card's name
         tokens_first = token or _token_set(printing)
         if not tokens_first:
             card = self._from_databases(key, aliases=False)
@@ -480,3 +482,10 @@ def _card_of(database: CardDatabase, record: dict[str, Any], with_behaviour: Any
         return Card.from_data(with_behaviour(record), source="imported card data")
     except (TypeError, ValueError, KeyError, AttributeError):
         raise PoolError(f"{database.path}: the card database is damaged") from None
+
+
+def _named_without_letters(name: str) -> bool:
+    """The only names whose key is empty that name a card: the card "_____" (and its kin:
+    a name of underscores only, as Unhinged prints it)."""
+    stripped = name.strip()
+    return bool(stripped) and set(stripped) == {"_"}
