@@ -23,7 +23,9 @@ import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING
 
+from cardcli.engine.cut_header import cut_header_advice
 from cardcli.engine.errors import CardcliError, UsageError
+from cardcli.engine.log import MAX_LOG_LINE as MAX_CUT_HEADER
 from cardcli.printable import one_line
 
 if (
@@ -206,6 +208,9 @@ def open_new_log(name: str, what: str = "--log") -> tuple[IO[bytes], Path]:
             )
         lock(handle, name)
         if os.fstat(fd).st_size > 0:
+            head = _cut_header(target)
+            if head is not None:
+                raise UsageError(f"--log: {cut_header_advice(head, name)}")
             raise UsageError(
                 f"{_named(what, name)}: file exists; resume it with 'cardcli resume {one_line(name)}' or pick another name"
             )
@@ -213,6 +218,18 @@ def open_new_log(name: str, what: str = "--log") -> tuple[IO[bytes], Path]:
     except BaseException:
         handle.close()
         raise
+
+
+def _cut_header(path: Path) -> bytes | None:
+    """The bytes of a file that holds only a log's first line cut short (no newline yet)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(MAX_CUT_HEADER + 1)
+    except OSError:
+        return None
+    if len(head) > MAX_CUT_HEADER or b"\n" in head or not head.lstrip().startswith(b"{"):
+        return None
+    return head
 
 
 def open_log_to_append(name: str) -> IO[bytes]:

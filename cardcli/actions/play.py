@@ -20,6 +20,8 @@ from cardcli.files import open_new_log
 from cardcli.output import echo, note, notes_held
 from cardcli.printable import one_line, shortened
 from cardcli.prompt import Prompt
+from cardcli.streams import silence_stdout
+from cardcli.words import counted
 
 if (
     TYPE_CHECKING
@@ -87,8 +89,10 @@ def play(
             )
             watching = terminal.stdout_is_terminal()
             sinks: list[Callable[[Line], None]] = []
+            copy: StdoutLog | None = None
             if not watching and sys.stdout is not None:
-                sinks.append(LogWriter(sys.stdout.buffer))
+                copy = StdoutLog(alone=log is None)
+                sinks.append(copy)
             # A person at a terminal always gets a log file, so the game can be resumed.
             keep = watching or interactive
             log_path: Path | None = None
@@ -109,7 +113,46 @@ def play(
             out(f"{game.name}, seed {seed}; log: {log_path}")
             if not (interactive and game.timed) and not screen:  # a live screen shows it
                 out(terminal.board(session, terminal.shown_hands(session, None)))
-        return drive(session, scripts, interactive, watching, strict, out, log_path, plain=plain)
+        code = drive(session, scripts, interactive, watching, strict, out, log_path, plain=plain)
+        if copy is not None and copy.lost is not None:
+            note(
+                f"standard output stopped after {counted(copy.lines, 'line')} ({copy.lost}); "
+                f"the whole log is in {log_path}"
+            )
+        return code
+
+
+class StdoutLog:
+    """The log on stdout. Beside a log file it is a copy: a reader that stops reading
+    (``| head``) stops the copy, not the game, and the file is completed. Alone it is the
+    log: once stdout fails, the game stops and says where the log was cut."""
+
+    def __init__(self, alone: bool) -> None:
+        self.writer = LogWriter(sys.stdout.buffer)
+        self.alone = alone
+        self.lines = 0
+        self.lost: str | None = None
+
+    def __call__(self, line: Line) -> None:
+        if self.lost is not None:
+            return
+        try:
+            self.writer(line)
+        except OSError as err:
+            self.lost = err.strerror or str(err)
+            silence_stdout()
+            if self.alone and self.lines == 0:
+                raise CardcliError(
+                    f"cannot write the log to standard output ({self.lost}): nothing was "
+                    "played; give the game an open stdout or --log FILE"
+                ) from None
+            if self.alone:
+                raise CardcliError(
+                    f"the log on standard output stopped after {counted(self.lines, 'line')} ({self.lost}): "
+                    "the game stopped there; continue what was kept with 'cardcli resume FILE'"
+                ) from None
+            return
+        self.lines += 1
 
 
 def drive(

@@ -5,6 +5,7 @@ Only click is imported at start-up; games, YAML and jsonschema load on demand.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import click
@@ -14,6 +15,7 @@ from cardcli.cli.decks import cards, deck
 from cardcli.cli.games import games, play, rules, simulate
 from cardcli.cli.logs import diff, replay, resume, validate
 from cardcli.printable import one_line
+from cardcli.streams import guard_standard_streams, silence_stdout
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -24,6 +26,7 @@ def cli() -> None:
 
 def main() -> None:
     """The console script: click's errors become one line and exit code 2."""
+    guard_standard_streams()
     # Any stdout: a terminal that is not UTF-8 gets escapes, never a traceback.
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
@@ -44,7 +47,25 @@ def main() -> None:
     except click.Abort:
         click.echo("cardcli: aborted", err=True)
         sys.exit(130)
+    except BrokenPipeError:  # the reader of stdout stopped reading (| head): nothing to say
+        silence_stdout()
+        sys.exit(0)
+    except OSError as err:  # the machine, not the input: a full disk, a closed stream
+        _machine_error(err)
+    try:
+        sys.stdout.flush()  # what click held back: a full disk shows only here
+    except BrokenPipeError:
+        silence_stdout()
+    except OSError as err:
+        _machine_error(err)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _machine_error(err: OSError) -> None:
+    silence_stdout()  # so that the exit's own flush of stdout cannot fail again
+    with contextlib.suppress(OSError):  # stderr may fail too: the exit code is all there is
+        click.echo(f"cardcli: error: cannot read or write: {err.strerror or err}", err=True)
+    sys.exit(1)
 
 
 for command in (games, rules, play, simulate, replay, diff, validate, resume, deck, cards):

@@ -23,6 +23,7 @@ from cardcli.engine.errors import InvalidCommand
 from cardcli.engine.game import Command
 from cardcli.games.horde import handing
 from cardcli.magic.objects import Target
+from cardcli.numbers import whole_number
 from cardcli.suggest import PROMPT_WORDS, close_to
 
 SEAT = re.compile(r"^p[1-4]$")
@@ -455,17 +456,19 @@ def _activate(player: str | None, args: list[str]) -> Activate:
         # A card in hand or graveyard by name (p1 activate Barren Moor), maybe with the number
         # of its ability there (p1 activate Hulking Cycler 2).
         index = None
-        if len(left) > 1 and left[-1].isdigit() and left[-1].isascii() and 0 < int(left[-1]) < 100:
-            index = int(left[-1]) - 1
+        number = whole_number(left[-1]) if len(left) > 1 else None
+        if number is not None and 0 < number < 100:
+            index = number - 1
             left = left[:-1]
         return Activate(player, 0, index, _targets(right), card=" ".join(left))
     if len(left) > 2:
         raise InvalidCommand("activate takes: activate #ID [N] [-> TARGETS]")
     index = None
     if len(left) == 2:
-        if not (left[1].isdigit() and left[1].isascii() and 0 < int(left[1]) < 100):
+        number = whole_number(left[1])
+        if number is None or not 0 < number < 100:
             raise InvalidCommand(f"'{left[1]}' is not an ability number (1, 2...)")
-        index = int(left[1]) - 1
+        index = number - 1
     return Activate(player, object_id(left[0], "a permanent"), index, _targets(right))
 
 

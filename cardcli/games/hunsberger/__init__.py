@@ -23,6 +23,8 @@ from cardcli.games.hunsberger.bots import BOTS, advise
 from cardcli.games.hunsberger.rules import HunsbergerState
 from cardcli.games.hunsberger.scoring import SPELL_DAMAGE
 from cardcli.games.hunsberger.view import describe, render
+from cardcli.numbers import whole_number
+from cardcli.printable import shortened
 
 TIMER = 15  # "The size of the Timer deck is fifteen cards."
 DEFAULT_GOAL = 40  # "if you have scored more than forty points of damage"
@@ -35,11 +37,12 @@ def check_goal(text: str) -> str:
     word = text.strip().lower().replace(" ", "")
     if word in ("deck", "deck-15"):
         return word
-    if word.isdigit() and word.isascii() and int(word) <= MAX_GOAL:
-        return str(int(word))
+    number = whole_number(word)
+    if number is not None and 0 <= number <= MAX_GOAL:
+        return str(number)
     raise UsageError(
         f"--goal takes a number of damage points (0 to {MAX_GOAL}), 'deck' (the deck's size) "
-        f"or 'deck-15' (the main deck after the Timer deck is dealt); got {text!r}"
+        f"or 'deck-15' (the main deck after the Timer deck is dealt); got {shortened(repr(text), 60)}"
     )
 
 

@@ -18,6 +18,8 @@ from cardcli.cards.mtg.model import Card
 from cardcli.cards.mtg.pool import normalize
 from cardcli.engine.errors import AmbiguousCommand, IllegalCommand
 from cardcli.games.hunsberger.scoring import Anthem, Profile, as_played, cost_of, profile
+from cardcli.numbers import whole_number
+from cardcli.printable import shortened
 from cardcli.words import counted
 
 Same = Callable[[int, int], bool]
@@ -238,7 +240,9 @@ class Table:
         return self._one_of(text, matches, same or self.same)
 
     def _by_place(self, ref: str, candidates: list[int], what: str) -> int:
-        number = int(ref[1:])
+        number = whole_number(ref[1:])
+        if number is None:  # more digits than any hand or slot count
+            raise IllegalCommand(f"{shortened(ref, 40)}: no card has that place")
         if ref[0] == "h":
             if not 1 <= number <= len(self.hand):
                 raise IllegalCommand(
