@@ -69,11 +69,39 @@ def read_card_file(path: Path) -> list[tuple[dict[str, Any], int]]:
     return found
 
 
-def _read_card_file_fast(path: Path) -> list[dict[str, Any]]:
+def _card_file_data(path: Path) -> list[dict[str, Any]]:
+    """The cards of a bundled card file: from the parse cache (``parsecache.py``) when
+    this very text was read before, else read now (and kept)."""
+    from cardcli.cards.mtg import parsecache
+
+    try:
+        source: bytes | None = path.read_bytes()
+    except OSError:
+        source = None
+    if source is not None:
+        cards = parsecache.load("cards", source)
+        if cards is not parsecache.MISS and _card_list(cards):
+            return cards  # type: ignore[no-any-return]
+    read = _read_card_file_fast(path, source)
+    if source is not None:
+        parsecache.store("cards", source, read)
+    return read
+
+
+def _card_list(cards: Any) -> bool:
+    """A list of cards as a card file holds them: each a mapping with a name and types."""
+    return isinstance(cards, list) and all(
+        isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("types"), list)
+        for c in cards
+    )
+
+
+def _read_card_file_fast(path: Path, source: bytes | None = None) -> list[dict[str, Any]]:
     """The cards of a bundled card file, parsed by libyaml where it is there.
 
     The bundled files are ours and small; the line-keeping reader is ten times
     slower and is kept for saying where a problem is (``read_card_file``).
+    ``source``: the file's bytes, read already.
     """
     import yaml
 
@@ -81,14 +109,15 @@ def _read_card_file_fast(path: Path) -> list[dict[str, Any]]:
     if loader is None:
         return [data for data, _line in read_card_file(path)]
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        if source is None:
+            text = path.read_text(encoding="utf-8")
+        else:  # as read_text reads it: universal newlines
+            text = source.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        data = yaml.load(text, Loader=loader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         data = None
     cards = data.get("cards") if isinstance(data, dict) else None
-    if not isinstance(cards, list) or not all(
-        isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("types"), list)
-        for c in cards
-    ):
+    if not isinstance(cards, list) or not _card_list(cards):
         return [data for data, _line in read_card_file(path)]  # says where the problem is
     return cards
 
@@ -125,7 +154,7 @@ class CardPool:
             databases.append(CardDatabase(SHIPPED_DB))
         pool = cls(databases=databases)
         for path in bundled_card_files():
-            for data in _read_card_file_fast(path):
+            for data in _card_file_data(path):
                 pool.add(Card.from_data(data, source=path.name))
                 pool.bundled_count += 1
         return pool

@@ -201,13 +201,17 @@ def check_resolved(value: Any, label: str = "deck") -> Resolved:
     sections, definitions = value["sections"], value["definitions"]
     if not isinstance(sections, dict) or not isinstance(definitions, dict):
         raise UsageError(f"{label}: sections and definitions must be objects")
-    validator = card_validator()
+    known = _known_valid(definitions)  # these very definitions passed the schema before
     for name, data in definitions.items():
         if not isinstance(data, dict) or data.get("name") != name:
             raise UsageError(f"{label}: the definition of '{name}' must be a card named so")
-        error = next(iter(validator.iter_errors(data)), None)
+        if known:
+            continue
+        error = next(iter(card_validator().iter_errors(data)), None)
         if error is not None:
             raise UsageError(f"{label}: the definition of '{name}': {error.message}")
+    if not known:
+        _passed(definitions)
     for section, names in sections.items():
         if not isinstance(section, str) or not isinstance(names, list):
             raise UsageError(f"{label}: section {section!r} must be a list of names")
@@ -217,6 +221,23 @@ def check_resolved(value: Any, label: str = "deck") -> Resolved:
                     f"{label}: section {section} names {name!r}, which has no definition"
                 )
     return value
+
+
+def _known_valid(definitions: dict[str, Any]) -> bool:
+    """Whether every card of ``definitions`` was checked by the card schema before and
+    passed: the parse cache keeps a mark for each set of definitions that did."""
+    from cardcli.cards.mtg import parsecache
+
+    source = parsecache.canonical(definitions)
+    return source is not None and parsecache.load("valid-cards", source) is True
+
+
+def _passed(definitions: dict[str, Any]) -> None:
+    from cardcli.cards.mtg import parsecache
+
+    source = parsecache.canonical(definitions)
+    if source is not None:
+        parsecache.store("valid-cards", source, True)
 
 
 def cards_of(resolved: Resolved) -> dict[str, Card]:

@@ -1,0 +1,181 @@
+"""A cache of what reading card files and decklists produced, so that a game starts at once.
+
+Parsing YAML and checking it against the JSON Schemas costs a tenth of a
+second a game; reading back the result as JSON costs a millisecond. An entry
+is the result of reading some source text, stored as JSON under a key that
+hashes the text, cardcli's version and the code and schemas that read it
+(``fingerprint``): change any of them and the entry is simply not found again.
+
+Only results are stored, never errors (a broken file is read the slow way each
+time, so its messages and lines are the reader's own), and only results that
+come back from JSON exactly as they went in (a tuple, a date or a number key
+would not: such a result is not stored). Files live in
+``$XDG_CACHE_HOME/cardcli`` (else ``~/.cache/cardcli``), are written atomically
+and are ignored when unreadable, damaged or of another key; a cache that cannot
+be written is no cache. ``CARDCLI_NO_CACHE=1`` turns it off. Nothing is ever
+unpickled: an entry is JSON read into plain lists, dicts, text and numbers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+MISS: Any = object()  # ``load``'s answer when there is no entry
+FOLDER = "parsed-1"
+MAX_ENTRIES = 2000  # past this many files the folder is emptied: entries are cheap to make again
+
+_PACKAGE = Path(__file__).resolve().parents[2]  # cardcli/
+READERS = (  # the code whose behaviour an entry records
+    "__init__.py",
+    "safeyaml.py",
+    "cards/mtg/parsecache.py",
+    "cards/mtg/pool.py",
+    "cards/mtg/decklist.py",
+    "cards/mtg/yamldecks.py",
+)
+SCHEMAS = ("card.schema.json", "decklist.schema.json")
+LIBRARIES = ("yaml", "jsonschema")  # their versions can change what is read or reported
+
+
+def cache_dir() -> Path | None:
+    """Where entries live, or None when the cache is turned off."""
+    if os.environ.get("CARDCLI_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "cardcli" / FOLDER
+
+
+@cache
+def fingerprint() -> bytes:
+    """A hash of everything besides the source text that decides an entry."""
+    from importlib.util import find_spec
+
+    from cardcli.resources import data_dir
+
+    digest = hashlib.sha256(b"cardcli parse cache 1\0")
+    paths = [_PACKAGE / name for name in READERS]
+    paths += [data_dir("schemas") / name for name in SCHEMAS]
+    for path in paths:
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"missing " + str(path).encode())
+        digest.update(b"\0")
+    for library in LIBRARIES:
+        try:
+            spec = find_spec(library)
+            origin = spec.origin if spec is not None else None
+            stat = os.stat(origin) if origin else None
+            digest.update(
+                f"{library} {origin} {stat and stat.st_size} {stat and stat.st_mtime_ns}".encode()
+            )
+        except (OSError, ImportError, ValueError):
+            digest.update(f"{library} unknown".encode())
+        digest.update(b"\0")
+    return digest.digest()
+
+
+def _key(kind: str, source: bytes) -> str:
+    digest = hashlib.sha256(fingerprint())
+    digest.update(kind.encode())
+    digest.update(b"\0")
+    digest.update(source)
+    return digest.hexdigest()
+
+
+def load(kind: str, source: bytes) -> Any:
+    """The value stored for ``source`` read as ``kind``, else ``MISS``."""
+    folder = cache_dir()
+    if folder is None:
+        return MISS
+    key = _key(kind, source)
+    try:
+        with open(folder / f"{kind}-{key}.json", "rb") as handle:
+            entry = json.loads(handle.read())
+    except (OSError, ValueError, RecursionError):
+        return MISS  # none, unreadable or damaged: read the slow way
+    if not isinstance(entry, dict) or entry.get("key") != key or "value" not in entry:
+        return MISS
+    return entry["value"]
+
+
+def store(kind: str, source: bytes, value: Any) -> bool:
+    """Keep ``value`` for ``source``, if it comes back from JSON exactly; False if not kept."""
+    folder = cache_dir()
+    if folder is None:
+        return False
+    key = _key(kind, source)
+    try:
+        # ASCII: a lone surrogate (YAML's "\ud800") is written as its escape and read back
+        text = json.dumps({"key": key, "value": value}, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False  # not plain JSON data
+    try:
+        if not same(json.loads(text)["value"], value):
+            return False
+    except RecursionError:
+        return False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _prune(folder)
+        temporary = folder / f".{kind}-{key}.{os.getpid()}.tmp"
+        with open(temporary, "wb") as handle:
+            handle.write(text.encode("ascii"))
+        os.replace(temporary, folder / f"{kind}-{key}.json")  # whole or not at all
+    except OSError:
+        with contextlib.suppress(OSError):
+            (folder / f".{kind}-{key}.{os.getpid()}.tmp").unlink()
+        return False
+    return True
+
+
+def _prune(folder: Path) -> None:
+    names = os.listdir(folder)
+    if len(names) >= MAX_ENTRIES:
+        for name in names:
+            with contextlib.suppress(OSError):
+                os.unlink(folder / name)
+
+
+def same(a: Any, b: Any) -> bool:
+    """``a == b`` with the types alike all the way down (``1`` is not ``1.0`` nor ``True``,
+    a list is not a tuple, a plain list is not a list subclass)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return (
+            a.keys() == b.keys()
+            and all(type(k) is str and same(v, b[k]) for k, v in a.items())
+            and list(a) == list(b)
+        )
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def canonical(value: Any) -> bytes | None:
+    """Plain JSON data as bytes that say it exactly (keys sorted), or None if ``value``
+    holds anything but dicts with text keys, lists, text, numbers, booleans and null."""
+    if not _plain(value):
+        return None
+    try:
+        return json.dumps(value, sort_keys=True, allow_nan=False).encode()  # ASCII: any text
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def _plain(value: Any, depth: int = 0) -> bool:
+    if depth > 100:
+        return False
+    kind = type(value)
+    if kind is dict:
+        return all(type(k) is str and _plain(v, depth + 1) for k, v in value.items())
+    if kind is list:
+        return all(_plain(v, depth + 1) for v in value)
+    return kind in (str, int, float, bool) or value is None

@@ -1,0 +1,323 @@
+"""The parse cache (``cardcli/cards/mtg/parsecache.py``): the fast path gives exactly
+what the slow path gives, on every bundled card file and decklist and on broken files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardcli.cards.mtg import parsecache
+from cardcli.cards.mtg.decklist import Decklist
+from cardcli.cards.mtg.pool import (
+    CardPool,
+    _card_file_data,
+    _read_card_file_fast,
+    bundled_card_files,
+    read_card_file,
+)
+from cardcli.cards.mtg.resolve import check_resolved, resolve_deck_file
+from cardcli.cards.mtg.yamldecks import _parsed, parse_yaml_deck
+from cardcli.engine.errors import CardcliError, UsageError
+from cardcli.resources import data_dir
+from cardcli.safeyaml import YamlError
+
+DECKS = sorted(p for p in data_dir("decklists").glob("*.yaml"))
+
+
+@pytest.fixture(autouse=True)
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test here with a cache of its own, empty."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("CARDCLI_NO_CACHE", raising=False)
+    return tmp_path / "cache" / "cardcli" / parsecache.FOLDER
+
+
+def entries(folder: Path, kind: str) -> list[Path]:
+    return sorted(folder.glob(f"{kind}-*.json")) if folder.is_dir() else []
+
+
+def same_deck(a: Decklist, b: Decklist) -> bool:
+    """Equal decklists, the inline cards' data included (``Card.raw`` is no part of ``==``)."""
+    return a == b and all(
+        parsecache.same(x.raw, y.raw) and x.source == y.source
+        for (x, _), (y, _) in zip(a.inline_cards, b.inline_cards, strict=True)
+    )
+
+
+# -- card files ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", bundled_card_files(), ids=lambda p: p.name)
+def test_every_bundled_card_file_reads_the_same_from_the_cache(
+    path: Path, cache_home: Path
+) -> None:
+    slow = [data for data, _line in read_card_file(path)]  # the line-keeping reader
+    fast = _read_card_file_fast(path)  # libyaml
+    first = _card_file_data(path)  # read, then kept
+    assert len(entries(cache_home, "cards")) == 1
+    second = _card_file_data(path)  # from the cache
+    assert parsecache.same(slow, fast)
+    assert parsecache.same(slow, first)
+    assert parsecache.same(slow, second)
+
+
+def test_the_bundled_pool_is_the_same_from_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDCLI_NO_CACHE", "1")
+    slow = CardPool.bundled(with_user_pool=False)
+    monkeypatch.delenv("CARDCLI_NO_CACHE")
+    CardPool.bundled(with_user_pool=False)  # fills the cache
+    fast = CardPool.bundled(with_user_pool=False)
+    assert list(slow.cards) == list(fast.cards)
+    assert slow.bundled_count == fast.bundled_count
+    for key, card in slow.cards.items():
+        assert card == fast.cards[key]
+        assert parsecache.same(card.raw, fast.cards[key].raw)
+
+
+def test_a_broken_card_file_says_the_same_with_the_cache(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("cards:\n  - name: A\n    types: [Creature]\n  - name: B\n", encoding="utf-8")
+    messages = []
+    for _ in range(2):
+        with pytest.raises(YamlError) as err:
+            _card_file_data(path)
+        messages.append(str(err.value))
+    assert messages[0] == messages[1] == f"{path}:4: B: a card needs its types"
+    assert entries(cache_home, "cards") == []  # an error is never kept
+
+
+# -- decklists ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
+def test_every_bundled_deck_reads_the_same_from_the_cache(path: Path, cache_home: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    slow = _parsed(text, str(path))
+    first = parse_yaml_deck(text, str(path))
+    assert len(entries(cache_home, "yaml-deck")) == 1
+    second = parse_yaml_deck(text, str(path))
+    assert same_deck(slow, first)
+    assert same_deck(slow, second)
+    assert second is not first
+
+
+INLINE = """\
+name: Mine
+main:
+  - {count: 2, card: My Bear}
+  - {count: 4, card: Forest}
+cards:
+  - name: My Bear
+    mana_cost: "{1}{G}"
+    types: [Creature]
+    subtypes: [Bear]
+    power: 2
+    toughness: 2
+    oracle: ""
+"""
+
+PROBLEMS = """\
+name: Problems
+main:
+  - {count: 2, card: Forest}
+  - {count: 0, card: Island}
+  - {count: 4.0, card: Swamp}
+  - {card: Mountain}
+sideboard: 7
+"""
+
+BROKEN = {
+    "an alias": "name: x\nmain:\n  - &a {count: 1, card: Forest}\n  - *a\n",
+    "broken YAML": "name: x\nmain:\n  - {count: 1, card: Forest\n",
+    "a long number": "name: x\nmain:\n  - {count: " + "9" * 50 + ", card: Forest}\n",
+    "no mapping": "- 1\n- 2\n",
+    "no cards": "name: x\nmain: []\n",
+    "not a number": "name: x\nmain:\n  - {count: .inf, card: Forest}\n",
+}
+
+
+def test_a_deck_with_inline_cards_reads_the_same_from_the_cache(cache_home: Path) -> None:
+    slow = _parsed(INLINE, "mine.yaml")
+    first, second = parse_yaml_deck(INLINE, "mine.yaml"), parse_yaml_deck(INLINE, "mine.yaml")
+    assert len(entries(cache_home, "yaml-deck")) == 1
+    assert same_deck(slow, first) and same_deck(slow, second)
+    assert second.inline_cards[0][0].power == "2"  # a number written as text, as read
+    assert second.inline_cards[0][1] == 6  # the line of its '- name:'
+
+
+def test_a_deck_with_problems_reads_the_same_from_the_cache(cache_home: Path) -> None:
+    slow = _parsed(PROBLEMS, "problems.yaml")
+    assert slow.problems  # every problem at its line
+    first, second = (parse_yaml_deck(PROBLEMS, "problems.yaml") for _ in range(2))
+    assert same_deck(slow, first) and same_deck(slow, second)
+    assert second.problems == slow.problems
+
+
+def test_the_same_text_under_another_name_is_read_again(cache_home: Path) -> None:
+    a = parse_yaml_deck(PROBLEMS, "a.yaml")
+    b = parse_yaml_deck(PROBLEMS, "b.yaml")
+    assert a.path == "a.yaml" and b.path == "b.yaml"
+    assert len(entries(cache_home, "yaml-deck")) == 2
+
+
+@pytest.mark.parametrize("text", BROKEN.values(), ids=list(BROKEN))
+def test_a_broken_deck_says_the_same_with_the_cache(
+    text: str, cache_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said = []
+    for off in ("1", "", ""):  # no cache, then twice with one
+        if off:
+            monkeypatch.setenv("CARDCLI_NO_CACHE", off)
+        else:
+            monkeypatch.delenv("CARDCLI_NO_CACHE", raising=False)
+        with pytest.raises(CardcliError) as err:
+            parse_yaml_deck(text, "broken.yaml")
+        said.append((type(err.value), str(err.value)))
+    assert said[0] == said[1] == said[2]
+    assert ":" in said[0][1]
+    assert entries(cache_home, "yaml-deck") == []
+
+
+def test_a_damaged_cache_is_ignored(cache_home: Path) -> None:
+    path = DECKS[0]
+    text = path.read_text(encoding="utf-8")
+    slow = _parsed(text, str(path))
+    parse_yaml_deck(text, str(path))
+    _card_file_data(bundled_card_files()[0])
+    for damage in (b"", b"{not json", b'{"key": "another", "value": {}}', b"[1, 2]", b"\xff\xfe"):
+        for entry in cache_home.iterdir():
+            entry.write_bytes(damage)
+        assert same_deck(parse_yaml_deck(text, str(path)), slow)
+        assert parsecache.same(
+            _card_file_data(bundled_card_files()[0]),
+            [d for d, _ in read_card_file(bundled_card_files()[0])],
+        )
+
+
+def test_a_wrong_shaped_entry_is_ignored(cache_home: Path) -> None:
+    """An entry of the right key but not a decklist's shape (written by hand, say)."""
+    path = DECKS[0]
+    text = path.read_text(encoding="utf-8")
+    slow = _parsed(text, str(path))
+    parse_yaml_deck(text, str(path))
+    (entry,) = entries(cache_home, "yaml-deck")
+    key = entry.name.split("-", 2)[-1].removesuffix(".json")
+    damaged = {"key": key, "value": {"path": str(path), "entries": 5}}
+    entry.write_text(json.dumps(damaged), encoding="utf-8")
+    assert same_deck(parse_yaml_deck(text, str(path)), slow)
+
+
+def test_an_unwritable_cache_is_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    path = DECKS[0]
+    text = path.read_text(encoding="utf-8")
+    assert same_deck(parse_yaml_deck(text, str(path)), _parsed(text, str(path)))
+    assert not parsecache.store("yaml-deck", b"x", {"a": 1})
+    assert parsecache.load("yaml-deck", b"x") is parsecache.MISS
+
+
+def test_only_what_json_gives_back_exactly_is_kept(cache_home: Path) -> None:
+    assert parsecache.store("t", b"a", {"a": [1, 2.0, True, None, "x"]})
+    assert parsecache.same(parsecache.load("t", b"a"), {"a": [1, 2.0, True, None, "x"]})
+    for value in ({1: "a"}, {"a": (1, 2)}, {"a": float("nan")}, {"a": {1, 2}}):
+        assert not parsecache.store("t", b"b", value)
+    assert parsecache.load("t", b"b") is parsecache.MISS
+    assert not parsecache.same(1, 1.0) and not parsecache.same(1, True)
+    assert not parsecache.same([1], (1,)) and parsecache.same({"a": [1]}, {"a": [1]})
+    assert parsecache.canonical({"b": 1, "a": [2]}) == b'{"a": [2], "b": 1}'
+    assert parsecache.store("t", b"c", {"\ud800": "x\udc00"})  # lone surrogates, as YAML reads them
+    assert parsecache.load("t", b"c") == {"\ud800": "x\udc00"}
+    assert parsecache.canonical({"a": "\ud800"}) == b'{"a": "\\ud800"}'
+    assert parsecache.canonical({"a": (1,)}) is None and parsecache.canonical({1: 2}) is None
+
+
+# -- resolved decks: the schema check remembered ------------------------------------------
+
+
+def test_check_resolved_remembers_definitions_that_passed(cache_home: Path) -> None:
+    resolved = resolve_deck_file(str(DECKS[0]), "--deck")
+    assert check_resolved(resolved) is resolved
+    assert len(entries(cache_home, "valid-cards")) == 1
+    assert check_resolved(resolved) is resolved  # from the mark
+    assert len(entries(cache_home, "valid-cards")) == 1
+
+
+def test_check_resolved_still_refuses_a_changed_definition(cache_home: Path) -> None:
+    resolved = resolve_deck_file(str(DECKS[0]), "--deck")
+    check_resolved(resolved)
+    name = next(iter(resolved["definitions"]))
+    broken = {**resolved, "definitions": {**resolved["definitions"]}}
+    broken["definitions"][name] = {**broken["definitions"][name], "types": "Creature"}
+    said = []
+    for _ in range(2):
+        with pytest.raises(UsageError) as err:
+            check_resolved(broken, "--deck p1")
+        said.append(str(err.value))
+    assert said[0] == said[1]
+    assert said[0].startswith(f"--deck p1: the definition of '{name}': ")
+    assert len(entries(cache_home, "valid-cards")) == 1  # no mark for what failed
+    renamed = {**resolved, "definitions": {**resolved["definitions"]}}
+    renamed["definitions"][name] = {**renamed["definitions"][name], "name": "Other"}
+    with pytest.raises(UsageError, match="must be a card named so"):
+        check_resolved(renamed)
+
+
+def test_a_tuple_is_not_taken_for_a_list(cache_home: Path) -> None:
+    """The mark is for JSON data: a definition holding a tuple is checked by the schema."""
+    resolved = resolve_deck_file(str(DECKS[0]), "--deck")
+    check_resolved(resolved)
+    name = next(iter(resolved["definitions"]))
+    odd = {**resolved, "definitions": {**resolved["definitions"]}}
+    odd["definitions"][name] = {
+        **odd["definitions"][name],
+        "types": tuple(odd["definitions"][name]["types"]),
+    }
+    with pytest.raises(UsageError, match="is not of type 'array'"):
+        check_resolved(odd)
+
+
+# -- a whole game -------------------------------------------------------------------------
+
+
+def test_a_game_logs_the_same_bytes_with_a_cold_a_warm_and_no_cache(
+    cardcli_exe: Path, tmp_path: Path
+) -> None:
+    command = [str(cardcli_exe), "play", "horde", "--players", "2", "--bot", "basic"]
+    command += ["--seed", "3"]
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "game-cache")}
+    env.pop("CARDCLI_NO_CACHE", None)
+    logs = []
+    for extra in ({}, {}, {"CARDCLI_NO_CACHE": "1"}):
+        done = subprocess.run(
+            command, env={**env, **extra}, capture_output=True, check=True, timeout=120
+        )
+        logs.append(done.stdout)
+    assert logs[0] == logs[1] == logs[2]
+    assert len(list((tmp_path / "game-cache").rglob("*.json"))) >= 3
+
+
+def test_no_jsonschema_or_yaml_in_a_warm_start(cardcli_exe: Path, tmp_path: Path) -> None:
+    """With the cache warm, a game imports neither jsonschema nor the YAML parser."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "warm")}
+    env.pop("CARDCLI_NO_CACHE", None)
+    script = (
+        "import sys\n"
+        "sys.argv = ['cardcli', 'play', 'horde', '--players', '2', '--bot', 'basic', '--seed', '3']\n"
+        "from cardcli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('LOADED', 'jsonschema' in sys.modules, 'yaml' in sys.modules, file=sys.stderr)\n"
+    )
+    said = []
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, check=True, timeout=120
+        )
+        said.append(done.stderr.decode().strip().splitlines()[-1])
+    assert said == ["LOADED True True", "LOADED False False"]
