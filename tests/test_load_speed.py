@@ -18,6 +18,7 @@ from cardcli.cards.mtg.pool import (
     _card_file_data,
     _read_card_file_fast,
     bundled_card_files,
+    normalize,
     read_card_file,
 )
 from cardcli.cards.mtg.resolve import check_resolved, resolve_deck_file
@@ -321,3 +322,24 @@ def test_no_jsonschema_or_yaml_in_a_warm_start(cardcli_exe: Path, tmp_path: Path
         )
         said.append(done.stderr.decode().strip().splitlines()[-1])
     assert said == ["LOADED True True", "LOADED False False"]
+
+
+def test_hand_written_cards_built_when_asked_for_are_the_cards_built_at_once() -> None:
+    """The pool builds a hand-written card when first asked for: the same card, the same
+    order of keys, aliases and all, as building every card up front."""
+    from cardcli.cards.mtg.model import Card
+
+    eager = CardPool()
+    for path in bundled_card_files():
+        for data, _line in read_card_file(path):
+            eager.add(Card.from_data(data, source=path.name))
+    lazy = CardPool.bundled(with_user_pool=False)
+    keys = list(eager.cards)
+    for key in keys[::3]:  # some asked for first, by name or alias
+        assert lazy.own(key) == eager.cards[key]
+        assert lazy.own(key) is lazy.own(key)
+    assert list(lazy.cards) == keys
+    for key in keys:
+        assert lazy.cards[key] == eager.cards[key]
+        assert lazy.cards[key] is lazy.cards[normalize(lazy.cards[key].name)]
+    assert lazy.all_names() == CardPool.bundled(with_user_pool=False).all_names()

@@ -19,12 +19,16 @@ unpickled: an entry is JSON read into plain lists, dicts, text and numbers.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+try:  # the built-in BLAKE2: importing hashlib loads OpenSSL, 4-6 ms of every start
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 MISS: Any = object()  # ``load``'s answer when there is no entry
 FOLDER = "parsed-1"
@@ -58,7 +62,7 @@ def fingerprint() -> bytes:
 
     from cardcli.resources import data_dir
 
-    digest = hashlib.sha256(b"cardcli parse cache 1\0")
+    digest = blake2b(b"cardcli parse cache 1\0", digest_size=32)
     paths = [_PACKAGE / name for name in READERS]
     paths += [data_dir("schemas") / name for name in SCHEMAS]
     for path in paths:
@@ -82,7 +86,7 @@ def fingerprint() -> bytes:
 
 
 def _key(kind: str, source: bytes) -> str:
-    digest = hashlib.sha256(fingerprint())
+    digest = blake2b(fingerprint(), digest_size=32)
     digest.update(kind.encode())
     digest.update(b"\0")
     digest.update(source)
