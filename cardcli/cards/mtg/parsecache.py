@@ -32,6 +32,7 @@ except ImportError:  # pragma: no cover - a Python built without it
 
 MISS: Any = object()  # ``load``'s answer when there is no entry
 FOLDER = "parsed-1"
+MAX_DEPTH = 100  # a deeper value is not kept (nor is json's recursion put to the test)
 MAX_ENTRIES = 2000  # past this many files the folder is emptied: entries are cheap to make again
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # cardcli/
@@ -114,17 +115,14 @@ def store(kind: str, source: bytes, value: Any) -> bool:
     folder = cache_dir()
     if folder is None:
         return False
+    if not _plain(value):
+        return False  # JSON would not give it back as it is (a tuple, a date, a number key)
     key = _key(kind, source)
     try:
         # ASCII: a lone surrogate (YAML's "\ud800") is written as its escape and read back
         text = json.dumps({"key": key, "value": value}, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
-        return False  # not plain JSON data
-    try:
-        if not same(json.loads(text)["value"], value):
-            return False
-    except RecursionError:
-        return False
+        return False  # NaN or infinity: no JSON
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _prune(folder)
@@ -174,12 +172,31 @@ def canonical(value: Any) -> bytes | None:
         return None
 
 
-def _plain(value: Any, depth: int = 0) -> bool:
-    if depth > 100:
-        return False
-    kind = type(value)
-    if kind is dict:
-        return all(type(k) is str and _plain(v, depth + 1) for k, v in value.items())
-    if kind is list:
-        return all(_plain(v, depth + 1) for v in value)
-    return kind in (str, int, float, bool) or value is None
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is made of dicts with text keys, lists and scalars only, no deeper
+    than ``MAX_DEPTH``: what JSON gives back exactly (NaN and infinity aside, which
+    ``json.dumps(allow_nan=False)`` refuses)."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            if depth >= MAX_DEPTH:
+                return False
+            for key, inner in item.items():
+                if type(key) is not str:
+                    return False
+                if type(inner) not in _SCALARS:
+                    stack.append((inner, depth + 1))
+        elif kind is list:
+            if depth >= MAX_DEPTH:
+                return False
+            for inner in item:
+                if type(inner) not in _SCALARS:
+                    stack.append((inner, depth + 1))
+        elif kind not in _SCALARS:
+            return False
+    return True
