@@ -343,3 +343,128 @@ def test_hand_written_cards_built_when_asked_for_are_the_cards_built_at_once() -
         assert lazy.cards[key] == eager.cards[key]
         assert lazy.cards[key] is lazy.cards[normalize(lazy.cards[key].name)]
     assert lazy.all_names() == CardPool.bundled(with_user_pool=False).all_names()
+
+
+# -- YAML: libyaml first, PyYAML's parser where libyaml refuses or may differ -------------
+
+YAML_FILES = sorted(
+    p
+    for folder in ("decklists", "scenarios")
+    for p in (Path(__file__).resolve().parents[1] / folder).rglob("*.y*ml")
+)
+
+TRICKY = [
+    "",
+    "# nothing but a comment\n",
+    "a: &x 1\nb: *x\n",
+    "a: &x [1, *x]\n",
+    "a: &x 1\nb: 2\n",
+    "--- 1\n--- 2\n",
+    "\ufeffname: x\n",
+    "a: |\n  line1\n  line2\nb: >\n  folded\n  text\n",
+    'a: "\\ud800"\n',
+    'a: "\\x41\\u00e9\\U0001F600"\n',
+    "a: 1\na: 2\n",
+    "? [a, b]\n: c\n",
+    "a: !!python/object:os.system x\n",
+    "a: !!binary aGVsbG8=\n",
+    "a: 2001-12-14\nb: 2001-12-14t21:59:43.10-05:00\n",
+    "a: 0x1F\nb: 0o17\nc: 1_000\nd: 1:30\ne: 0b101\n",
+    "a: " + "9" * 50 + "\n",
+    "a: .inf\n",
+    "a: -.5\nb: +1\nc: 1e3\nd: 1.0e+3\ne: .NaN\n",
+    "a: [1, 2\n",
+    "a:\tb\n",
+    "a: b\r\nc: d\r\n",
+    "a: x\u2028y\n",
+    "a: x\x85y\n",
+    "- - - x\n",
+    "[" * 70 + "]" * 70,
+    "[" * 400 + "]" * 400,
+    "- " * 80 + "x\n",
+    "<<: {a: 1}\nb: 2\n",
+    "a: ~\nb: null\nc: yes\nd: No\ne: on\nf: ''\n",
+    "%YAML 1.1\n---\na: 1\n",
+    "%TAG ! tag:example.com,2000:\n---\na: !foo x\n",
+    "a: 'it''s'\nb: \"q\\\"\"\n",
+    "key: value: with colon\n",
+    "a: b # comment\n#c\n",
+    "a: \x07\n",
+    "a: \u00a0b\n",
+    "{a: 1, b: [x, y], c: {d: e}}\n",
+    "name: D\nmain:\n  - {count: 4, card: Forest}\n  - {count: 4.0, card: x}\n  -\n    count: 2\n"
+    "    card: y\n",
+    "? a\n? b\n",
+    "!!set {a, b}\n",
+    "!!omap [a: 1, b: 2]\n",
+    "a:\n- 1\n- 2\nb:\n  c:\n    - d: 1\n      e: 2\n",
+    "1: one\n2.5: two\nnull: three\n",
+]
+
+
+def read_both(
+    text: str, lines: bool, monkeypatch: pytest.MonkeyPatch
+) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """``load_yaml``'s answer with libyaml first, and with PyYAML's parser alone."""
+    from cardcli import safeyaml
+
+    def answer() -> tuple[object, ...]:
+        try:
+            return ("data", safeyaml.load_yaml(text, "f.yaml", lines))
+        except CardcliError as err:
+            return ("error", type(err), str(err))
+
+    fast = answer()
+    with monkeypatch.context() as patch:
+        patch.setattr(safeyaml, "_load_with_libyaml", lambda *args: safeyaml._NOT_READ)
+        slow = answer()
+    return fast, slow
+
+
+def same_yaml(a: object, b: object) -> bool:
+    """Equal data, types, key order and the lines of every lined list alike."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(same_yaml(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        if getattr(a, "lines", None) != getattr(b, "lines", None) or len(a) != len(b):
+            return False
+        return all(same_yaml(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+@pytest.mark.parametrize("text", TRICKY, ids=range(len(TRICKY)))
+@pytest.mark.parametrize("lines", [True, False])
+def test_libyaml_reads_what_pyyaml_reads(
+    text: str, lines: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast, slow = read_both(text, lines, monkeypatch)
+    assert fast[0] == slow[0]
+    if fast[0] == "error":
+        assert fast == slow
+    else:
+        assert same_yaml(fast[1], slow[1])
+
+
+def test_libyaml_reads_every_yaml_file_of_the_repository_as_pyyaml_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import yaml
+
+    from cardcli import safeyaml
+
+    assert len(YAML_FILES) > 100
+    for path in YAML_FILES:
+        text = path.read_text(encoding="utf-8-sig")
+        assert safeyaml._load_with_libyaml(yaml, text, str(path), True) is not safeyaml._NOT_READ
+        fast, slow = read_both(text, True, monkeypatch)
+        assert fast[0] == slow[0] == "data", path
+        assert same_yaml(fast[1], slow[1]), path
+
+
+def test_an_alias_is_refused_at_its_line_after_libyaml() -> None:
+    from cardcli.safeyaml import load_yaml
+
+    with pytest.raises(YamlError, match=r"^d.yaml:4: YAML aliases \(\*name\) are not allowed"):
+        load_yaml("name: x\nmain:\n  - &a {count: 1, card: Forest}\n  - *a\n", "d.yaml", True)
