@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from _thread import get_ident
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -126,13 +127,13 @@ def store(kind: str, source: bytes, value: Any) -> bool:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _prune(folder)
-        temporary = folder / f".{kind}-{key}.{os.getpid()}.tmp"
+        temporary = folder / f".{kind}-{key}.{os.getpid()}.{get_ident()}.tmp"
         with open(temporary, "wb") as handle:
             handle.write(text.encode("ascii"))
         os.replace(temporary, folder / f"{kind}-{key}.json")  # whole or not at all
     except OSError:
         with contextlib.suppress(OSError):
-            (folder / f".{kind}-{key}.{os.getpid()}.tmp").unlink()
+            (folder / f".{kind}-{key}.{os.getpid()}.{get_ident()}.tmp").unlink()
         return False
     return True
 
