@@ -468,3 +468,49 @@ def test_an_alias_is_refused_at_its_line_after_libyaml() -> None:
 
     with pytest.raises(YamlError, match=r"^d.yaml:4: YAML aliases \(\*name\) are not allowed"):
         load_yaml("name: x\nmain:\n  - &a {count: 1, card: Forest}\n  - *a\n", "d.yaml", True)
+
+
+def test_an_entry_is_not_found_once_the_reading_code_or_version_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key holds cardcli's version and the text of the code and schemas that read."""
+    import shutil
+
+    import cardcli
+
+    package = tmp_path / "cardcli"
+    for name in parsecache.READERS:
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(Path(cardcli.__file__).parent / name, package / name)
+    monkeypatch.setattr(parsecache, "_PACKAGE", package)
+    parsecache.fingerprint.cache_clear()
+    try:
+        assert parsecache.store("cards", b"text", [1])
+        assert parsecache.load("cards", b"text") == [1]
+        assert parsecache.load("cards", b"other text") is parsecache.MISS
+        assert parsecache.load("other kind", b"text") is parsecache.MISS
+        with (package / "safeyaml.py").open("a", encoding="utf-8") as handle:
+            handle.write("\n# changed\n")
+        parsecache.fingerprint.cache_clear()
+        assert parsecache.load("cards", b"text") is parsecache.MISS
+        assert parsecache.store("cards", b"text", [2])
+        monkeypatch.setattr(cardcli, "__version__", "99.0")
+        parsecache.fingerprint.cache_clear()
+        assert parsecache.load("cards", b"text") is parsecache.MISS
+    finally:
+        monkeypatch.undo()
+        parsecache.fingerprint.cache_clear()
+
+
+def test_the_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert parsecache.cache_dir() == tmp_path / "cardcli" / parsecache.FOLDER
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for relative in ("", "relative/cache"):
+        monkeypatch.setenv("XDG_CACHE_HOME", relative)
+        assert parsecache.cache_dir() == tmp_path / "home" / ".cache" / "cardcli" / "parsed-1"
+    monkeypatch.setenv("HOME", "not/absolute")
+    assert parsecache.cache_dir() is None  # never a cache in the working directory
+    monkeypatch.setenv("CARDCLI_NO_CACHE", "1")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert parsecache.cache_dir() is None

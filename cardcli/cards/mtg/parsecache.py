@@ -53,7 +53,11 @@ def cache_dir() -> Path | None:
     """Where entries live, or None when the cache is turned off."""
     if os.environ.get("CARDCLI_NO_CACHE"):
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # unset, or relative: the XDG spec says to ignore it
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(base):  # no home to be found: no cache (never one in the cwd)
+        return None
     return Path(base) / "cardcli" / FOLDER
 
 
@@ -62,9 +66,10 @@ def fingerprint() -> bytes:
     """A hash of everything besides the source text that decides an entry."""
     from importlib.util import find_spec
 
+    from cardcli import __version__
     from cardcli.resources import data_dir
 
-    digest = blake2b(b"cardcli parse cache 1\0", digest_size=32)
+    digest = blake2b(f"cardcli parse cache 1 {__version__}\0".encode(), digest_size=32)
     paths = [_PACKAGE / name for name in READERS]
     paths += [data_dir("schemas") / name for name in SCHEMAS]
     for path in paths:
