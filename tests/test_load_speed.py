@@ -514,3 +514,34 @@ def test_the_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     monkeypatch.setenv("CARDCLI_NO_CACHE", "1")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert parsecache.cache_dir() is None
+
+
+def test_a_simulate_worker_reads_no_card_file(tmp_path: Path) -> None:
+    """A worker started afresh (as Dask's are) plays the games of a job from the decks
+    resolved in it: no YAML, no schema, no card file read, whatever the cache holds."""
+    import pickle
+
+    from cardcli.engine.game import get_game
+    from cardcli.simulate import Job
+
+    game = get_game("horde")
+    options, setup = game.resolve_options(game.load_given({"players": 2}))
+    job = Job("horde", options, setup, {"p1": "basic", "p2": "basic"}, 5, None)
+    child = (
+        "import pickle, sys\n"
+        "from cardcli.simulate import play_one\n"
+        "job = pickle.loads(sys.stdin.buffer.read())\n"
+        "results = [play_one(job, i) for i in range(2)]\n"
+        "print('yaml' in sys.modules, 'jsonschema' in sys.modules, results[0]['winner'])\n"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "empty")}
+    done = subprocess.run(
+        [sys.executable, "-c", child],
+        input=pickle.dumps(job),
+        capture_output=True,
+        check=True,
+        timeout=300,
+        env=env,
+    )
+    assert done.stdout.decode().split()[:2] == ["False", "False"]
+    assert not (tmp_path / "empty").exists()  # nothing was read, so nothing was kept
