@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardcli.cards.mtg import textdecks
 from cardcli.cards.mtg.decklist import (
     MAX_DECK_BYTES,
     MAX_YAML_DECK_BYTES,
@@ -25,7 +24,13 @@ def load_decklist(path: Path) -> Decklist:
     """Read a decklist in any format; ``-`` is stdin."""
     text = read_text(path, limit=MAX_DECK_BYTES)
     name = display_name(path)
-    kind = textdecks.kind_of(path.suffix.lower() if str(path) != "-" else "", text)
+    suffix = path.suffix.lower() if str(path) != "-" else ""
+    if suffix in (".yaml", ".yml"):  # as kind_of says, without importing the text readers
+        kind = "yaml"
+    else:
+        from cardcli.cards.mtg import textdecks
+
+        kind = textdecks.kind_of(suffix, text)
     if kind == "yaml":
         from cardcli.cards.mtg.yamldecks import parse_yaml_deck
 
@@ -38,6 +43,8 @@ def load_decklist(path: Path) -> Decklist:
         from cardcli.cards.mtg.xmldecks import parse_xml_deck
 
         return parse_xml_deck(text, name)
+    from cardcli.cards.mtg import textdecks
+
     if kind == "forge":
         return textdecks.parse_forge_deck(text, name)
     return textdecks.parse_text_deck(text, name)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from cardcli.cards.mtg.carddb import CardDatabase, PoolError
 from cardcli.cards.mtg.model import Card
@@ -69,11 +69,39 @@ def read_card_file(path: Path) -> list[tuple[dict[str, Any], int]]:
     return found
 
 
-def _read_card_file_fast(path: Path) -> list[dict[str, Any]]:
+def _card_file_data(path: Path) -> list[dict[str, Any]]:
+    """The cards of a bundled card file: from the parse cache (``parsecache.py``) when
+    this very text was read before, else read now (and kept)."""
+    from cardcli.cards.mtg import parsecache
+
+    try:
+        source: bytes | None = path.read_bytes()
+    except OSError:
+        source = None
+    if source is not None:
+        cards = parsecache.load("cards", source)
+        if cards is not parsecache.MISS and _card_list(cards):
+            return cards  # type: ignore[no-any-return]
+    read = _read_card_file_fast(path, source)
+    if source is not None:
+        parsecache.store("cards", source, read)
+    return read
+
+
+def _card_list(cards: Any) -> bool:
+    """A list of cards as a card file holds them: each a mapping with a name and types."""
+    return isinstance(cards, list) and all(
+        isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("types"), list)
+        for c in cards
+    )
+
+
+def _read_card_file_fast(path: Path, source: bytes | None = None) -> list[dict[str, Any]]:
     """The cards of a bundled card file, parsed by libyaml where it is there.
 
     The bundled files are ours and small; the line-keeping reader is ten times
     slower and is kept for saying where a problem is (``read_card_file``).
+    ``source``: the file's bytes, read already.
     """
     import yaml
 
@@ -81,23 +109,41 @@ def _read_card_file_fast(path: Path) -> list[dict[str, Any]]:
     if loader is None:
         return [data for data, _line in read_card_file(path)]
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        if source is None:
+            text = path.read_text(encoding="utf-8")
+        else:  # as read_text reads it: universal newlines
+            text = source.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        data = yaml.load(text, Loader=loader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         data = None
     cards = data.get("cards") if isinstance(data, dict) else None
-    if not isinstance(cards, list) or not all(
-        isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("types"), list)
-        for c in cards
-    ):
+    if not isinstance(cards, list) or not _card_list(cards):
         return [data for data, _line in read_card_file(path)]  # says where the problem is
     return cards
+
+
+class _Unbuilt:
+    """A hand-written card read but not built yet: built when first asked for (a game
+    asks for a few dozen of the hundreds a start reads)."""
+
+    __slots__ = ("card", "data", "source")
+
+    def __init__(self, data: dict[str, Any], source: str) -> None:
+        self.data, self.source = data, source
+        self.card: Card | None = None
+
+    def build(self) -> Card:
+        if self.card is None:
+            self.card = Card.from_data(self.data, source=self.source)
+        return self.card
 
 
 class CardPool:
     """Cards by key: hand-written cards first, then the databases in order."""
 
     def __init__(self, cards: Iterable[Card] = (), databases: Iterable[CardDatabase] = ()) -> None:
-        self.cards: dict[str, Card] = {}
+        self._cards: dict[str, Card | _Unbuilt] = {}
+        self._unbuilt = False
         self.databases = list(databases)
         self.bundled_count = 0  # hand-written cards
         self.notes: dict[str, str] = {}  # what a looked-up name was taken as (a token's variant)
@@ -108,11 +154,43 @@ class CardPool:
         for card in cards:
             self.add(card)
 
+    @property
+    def cards(self) -> dict[str, Card]:
+        """The hand-written (and inline) cards by key, aliases too, every one built."""
+        if self._unbuilt:
+            for key, card in list(self._cards.items()):
+                if isinstance(card, _Unbuilt):
+                    self._cards[key] = card.build()
+            self._unbuilt = False
+        return cast(dict[str, Card], self._cards)
+
+    @cards.setter
+    def cards(self, cards: dict[str, Card]) -> None:
+        self._cards = cast(dict[str, Card | _Unbuilt], cards)
+        self._unbuilt = False
+        self._known = None
+
+    def _own(self, key: str) -> Card | None:
+        """The hand-written card of this key, built now if it was not yet."""
+        card = self._cards.get(key)
+        if isinstance(card, _Unbuilt):
+            card = self._cards[key] = card.build()
+        return card
+
     def add(self, card: Card) -> None:
         self._known = None
-        self.cards[normalize(card.name)] = card
+        self._cards[normalize(card.name)] = card
         for alias in card.aliases:
-            self.cards.setdefault(normalize(alias), card)
+            self._cards.setdefault(normalize(alias), card)
+
+    def _add_data(self, data: dict[str, Any], source: str) -> None:
+        """``add`` of the card ``data`` makes, built only when asked for."""
+        self._known = None
+        self._unbuilt = True
+        card = _Unbuilt(data, source)
+        self._cards[normalize(data["name"])] = card
+        for alias in data.get("aliases", ()):
+            self._cards.setdefault(normalize(alias), card)
 
     @classmethod
     def bundled(cls, with_user_pool: bool = True) -> CardPool:
@@ -125,8 +203,8 @@ class CardPool:
             databases.append(CardDatabase(SHIPPED_DB))
         pool = cls(databases=databases)
         for path in bundled_card_files():
-            for data in _read_card_file_fast(path):
-                pool.add(Card.from_data(data, source=path.name))
+            for data in _card_file_data(path):
+                pool._add_data(data, path.name)
                 pool.bundled_count += 1
         return pool
 
@@ -148,7 +226,7 @@ class CardPool:
         key = normalize(name)
         cache = f"{key} ({printing})" if printing else key
         cache = f"{cache} [token]" if token else cache
-        card = self.cards.get(key)
+        card = self._own(key)
         if card is not None and (card.token or not token):
             return card  # a card's printing changes nothing
         card = self._looked_up.get(cache)
@@ -176,7 +254,7 @@ class CardPool:
     def _exact(self, name: str) -> Card | None:
         """The card of exactly this name, hand-written or in a database ("Pricey Token")."""
         key = normalize(name)
-        return self.cards.get(key) or self._looked_up.get(key) or self._from_databases(key, False)
+        return self._own(key) or self._looked_up.get(key) or self._from_databases(key, False)
 
     def _card_as_token(self, name: str, cache: str) -> Card | None:
         from dataclasses import replace
@@ -194,7 +272,7 @@ class CardPool:
 
     def own(self, name: str) -> Card | None:
         """The hand-written (or inline) card of exactly this name, looking nowhere else."""
-        return self.cards.get(normalize(name))
+        return self._own(normalize(name))
 
     def resolve(self, names: Iterable[str]) -> None:
         """Look every name up once (a database answers each from one block)."""
@@ -225,7 +303,7 @@ class CardPool:
 
         found: list[dict[str, Any]] = []
         seen: set[Any] = set()
-        hand = self.cards.get(key)
+        hand = self._own(key)
         if hand is not None and hand.token:
             found.append(dict(hand.raw) if hand.raw else {"name": hand.name})
             seen.add(variant_key(found[0]))
@@ -266,7 +344,7 @@ class CardPool:
             note += f"; no such token is known from {unknown_printing}"
         self.notes[cache] = note
         data = {k: v for k, v in token.items() if k not in ("token_of", "token_sets")}
-        hand = self.cards.get(normalize(token["name"]))
+        hand = self._own(normalize(token["name"]))
         if hand is not None and hand.token and hand.raw == data:
             return hand  # hand-written, behaviour and all
         from cardcli.cards.mtg.behaviour import with_behaviour
@@ -413,7 +491,7 @@ class CardPool:
             for data in self._scan(database, words):
                 record = database.record(data)
                 name = record["name"]
-                if name not in found and normalize(name) not in self.cards:
+                if name not in found and normalize(name) not in self._cards:
                     found[name] = (None, database, data)
         ranks = self.ranks()
         lowered = query.lower()

@@ -26,6 +26,58 @@ MAX_MESSAGE = 160
 
 
 def parse_yaml_deck(text: str, name: str) -> Decklist:
+    """The decklist ``text`` (read from ``name``), with every problem at its line.
+
+    A decklist read before comes from the parse cache (``parsecache.py``):
+    exactly what reading it gave, without YAML or the schema; one that cannot
+    be read at all is read again, so that its error is the reader's own.
+    """
+    from cardcli.cards.mtg import parsecache
+
+    source = f"{name}\0{text}".encode("utf-8", "surrogatepass")
+    deck = _decoded(parsecache.load("yaml-deck", source), name)
+    if deck is not None:
+        return deck
+    deck = _parsed(text, name)
+    encoded = _encoded(deck)
+    if _decoded(encoded, name) == deck:  # kept only if it comes back the same
+        parsecache.store("yaml-deck", source, encoded)
+    return deck
+
+
+def _encoded(deck: Decklist) -> dict[str, Any]:
+    """A decklist as plain JSON data (an inline card as the data it was made from)."""
+    return {
+        "name": deck.name,
+        "path": deck.path,
+        "format": deck.format,
+        "entries": [
+            [e.count, e.name, e.line, e.section, e.printing, e.token] for e in deck.entries
+        ],
+        "inline": [[dict(card.raw), card.source, line] for card, line in deck.inline_cards],
+        "problems": [list(p) for p in deck.problems],
+        "notes": [list(n) for n in deck.notes],
+    }
+
+
+def _decoded(value: Any, name: str) -> Decklist | None:
+    """The decklist of ``_encoded``; None if ``value`` is not one (no entry, or damaged)."""
+    if not isinstance(value, dict) or value.get("path") != name:
+        return None
+    try:
+        deck = Decklist(name=value["name"], path=value["path"], format=value["format"])
+        for count, card, line, section, printing, token in value["entries"]:
+            deck.entries.append(Entry(count, card, line, section, printing, token))
+        for data, source, line in value["inline"]:
+            deck.inline_cards.append((Card.from_data(data, source), line))
+        deck.problems = [(line, message) for line, message in value["problems"]]
+        deck.notes = [(line, message) for line, message in value["notes"]]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return deck
+
+
+def _parsed(text: str, name: str) -> Decklist:
     data = load_yaml(text, name, lines=True)
     if not isinstance(data, dict):
         raise DeckError(f"{name}: a decklist is a mapping with name and main: not a decklist")
