@@ -19,6 +19,7 @@ from typing import IO
 from cardcli import terminal
 from cardcli.actions.logfile import header_of
 from cardcli.actions.play import drive
+from cardcli.actions.resume_timed import resume_timed
 from cardcli.engine.errors import LogError
 from cardcli.engine.log import Line, LogWriter, encode_bytes, iter_log, iter_raw_lines
 from cardcli.engine.loop import CatchUp
@@ -31,12 +32,17 @@ from cardcli.printable import one_line
 def resume(log: str, scripts: tuple[str, ...], plain: bool = False) -> int:
     terminal.check_scripts(scripts)
     with open_log_to_append(log) as handle:
+        if scripts or not terminal.stdin_is_terminal():  # a person at a terminal: two passes
+            done = resume_timed(handle, log, scripts, plain, drive, _cut_off)
+            if done is not None:
+                return done
+            handle.seek(0)
         replay, whole_bytes, count = _verify(handle, log)
         size = os.fstat(handle.fileno()).st_size
         if size > whole_bytes:
             handle.seek(whole_bytes)
             fragment = handle.read(MAX_FRAGMENT + 1)
-            if not _cut_off(fragment, replay, count):
+            if not _cut_off(fragment, replay.extra(), replay.session.over, count):
                 raise LogError(
                     f"{one_line(log)}:{count + 1}: the last line has no newline and is not the "
                     "start of a line the engine writes there: not cut off mid-write (nothing changed)"
@@ -82,7 +88,7 @@ def resume(log: str, scripts: tuple[str, ...], plain: bool = False) -> int:
 MAX_FRAGMENT = 1 << 20  # a cut-off line is shorter than the longest line we write
 
 
-def _cut_off(fragment: bytes, replay: Replay, count: int) -> bool:
+def _cut_off(fragment: bytes, pending: list[Line], over: bool, count: int) -> bool:
     """Can ``fragment`` (the bytes after the last whole line) be a line cut off mid-write?
 
     It must begin the line the engine writes next: the next event if the
@@ -91,10 +97,9 @@ def _cut_off(fragment: bytes, replay: Replay, count: int) -> bool:
     """
     if len(fragment) > MAX_FRAGMENT or b"\n" in fragment:
         return False
-    pending = replay.extra()
     if pending:
         return encode_bytes(pending[0]).startswith(fragment)
-    if replay.session.over:
+    if over:
         return False
     starts = [_line_start({"seq": count, "type": kind, "text": ""}) for kind in INPUT_TYPES]
     return any(start.startswith(fragment) or fragment.startswith(start) for start in starts)
