@@ -7,6 +7,7 @@ user sees: exit code, output, messages and the log's bytes.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from pathlib import Path
 
@@ -168,3 +169,122 @@ def test_whole_lines_and_the_last_one() -> None:
         assert whole_lines(handle) == (count, whole), data
         if count:
             assert last_line(handle, whole) == last, data
+
+
+def _played(*args: str, stdin: str = "") -> bytes:
+    result = cardcli("play", *args, stdin=stdin)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout_bytes
+
+
+@pytest.fixture(scope="module")
+def untimed_logs() -> list[bytes]:
+    return [
+        _played("shuffle-mania", "--bot", "greedy", "--seed", "7"),
+        _played(
+            "shuffle-mania",
+            "--seed",
+            "4",
+            "--level",
+            "easy",
+            stdin="auto\nremove 1 2\nxyzzy\ndone\ncut 5\nauto rtl\n",
+        ),
+        _played("double-solitaire", "--seat", "p2=easy", "--clock", "step", "--seed", "2"),
+        _played("horde", "--players", "2", "--bot", "basic", "--seed", "3"),
+    ]
+
+
+def mutations(data: bytes) -> dict[str, bytes]:
+    """The log, and the log changed in the ways a file goes wrong."""
+    lines = data.splitlines(keepends=True)
+    n = len(lines)
+    middle, late = n // 2, n - 3
+    out = {"as written": data, "cut": b"".join(lines[:middle]), "cut mid-line": data[:-5]}
+    for at in (1, 2, middle, late):
+        out[f"drop {at}"] = b"".join(lines[:at] + lines[at + 1 :])
+        out[f"duplicate {at}"] = b"".join([*lines[: at + 1], lines[at], *lines[at + 1 :]])
+        out[f"swap {at}"] = b"".join([*lines[:at], lines[at + 1], lines[at], *lines[at + 2 :]])
+        out[f"empty line {at}"] = b"".join([*lines[:at], b"\n", *lines[at:]])
+        out[f"crlf {at}"] = b"".join([*lines[:at], lines[at][:-1] + b"\r\n", *lines[at + 1 :]])
+        out[f"spaced {at}"] = b"".join(
+            [*lines[:at], lines[at].replace(b",", b", ", 1), *lines[at + 1 :]]
+        )
+        out[f"seq {at}"] = b"".join(
+            [*lines[:at], lines[at].replace(b'"seq":', b'"seq":1', 1), *lines[at + 1 :]]
+        )
+        out[f"not json {at}"] = b"".join([*lines[:at], lines[at][:7] + b"\n", *lines[at + 1 :]])
+        out[f"byte {at}"] = b"".join(
+            [*lines[:at], lines[at][:-3] + b"x" + lines[at][-2:], *lines[at + 1 :]]
+        )
+    out["after game over"] = data + lines[-1]
+    return out
+
+
+def _seen(path: Path) -> tuple[object, ...]:
+    from cardcli.actions.logfile import NotALog
+    from cardcli.actions.replay import replay
+    from cardcli.actions.validate import check_log
+    from cardcli.engine.errors import CardcliError
+
+    outcome: list[object] = []
+    for action in (lambda: check_log(str(path)), lambda: replay(str(path), False, None)):
+        out = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out):
+                outcome.append(action())
+        except (NotALog, CardcliError) as err:
+            outcome.append(f"error: {err}")
+        outcome.append(out.getvalue())
+    resumed = cardcli("resume", str(path), stdin="")
+    outcome += [resumed.exit_code, resumed.stderr, path.read_bytes()]
+    return tuple(outcome)
+
+
+def test_lines_matched_undecoded_give_what_decoding_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, untimed_logs: list[bytes]
+) -> None:
+    """``Replay.feed_bytes`` (a line the engine wrote is taken without decoding) changes
+    nothing that replay, validate or resume say, on real logs and broken ones."""
+    from cardcli.engine.replay import Replay
+
+    for number, data in enumerate(untimed_logs):
+        for name, changed in mutations(data).items():
+            path = tmp_path / f"log{number}.jsonl"
+            path.write_bytes(changed)
+            fast = _seen(path)
+            path.write_bytes(changed)
+            with monkeypatch.context() as patched:
+                patched.setattr(Replay, "feed_bytes", lambda self, data: None)
+                slow = _seen(path)
+            assert fast == slow, (number, name)
+
+
+def test_a_remembered_header_sets_up_the_same_game(untimed_logs: list[bytes]) -> None:
+    """``checked_options``: the same checked options as ``header_options``, fresh or
+    remembered, and a game set up from either writes the same lines."""
+    import json
+
+    from cardcli.engine.errors import LogError
+    from cardcli.engine.game import get_game
+    from cardcli.engine.replay import _CHECKED, checked_options, replay_lines
+
+    horde = untimed_logs[3].splitlines()
+    other = _played("horde", "--players", "2", "--bot", "basic", "--seed", "9").splitlines()
+    for data in (horde, other):
+        lines = [json.loads(line) for line in data]
+        header = lines[0]
+        game = get_game("horde")
+        _CHECKED.clear()
+        fresh = checked_options(game, header["options"], header["setup"])
+        assert fresh == game.header_options(header["options"], header["setup"])
+        assert checked_options(game, header["options"], header["setup"]) == fresh
+        _, divergence, _ = replay_lines(lines)  # remembered
+        assert divergence is None
+        _CHECKED.clear()
+        _, divergence, _ = replay_lines(lines)  # checked afresh
+        assert divergence is None
+    bad = json.loads(horde[0])
+    bad["options"]["life"] = "20"
+    for _ in range(2):  # a refusal is never remembered as a success
+        with pytest.raises(LogError, match="life"):
+            replay_lines([bad])

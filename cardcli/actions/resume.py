@@ -21,7 +21,17 @@ from cardcli.actions.logfile import header_of
 from cardcli.actions.play import drive
 from cardcli.actions.resume_timed import resume_timed
 from cardcli.engine.errors import LogError
-from cardcli.engine.log import Line, LogWriter, encode_bytes, iter_log, iter_raw_lines
+from cardcli.engine.log import (
+    Line,
+    LogLine,
+    LogWriter,
+    RawLine,
+    decode_whole,
+    encode_bytes,
+    iter_log,
+    iter_raw_lines,
+    iter_whole_lines,
+)
 from cardcli.engine.loop import CatchUp
 from cardcli.engine.replay import INPUT_TYPES, Replay, session_from_header
 from cardcli.files import open_log_to_append
@@ -113,20 +123,32 @@ def _line_start(line: Line) -> bytes:
 
 def _verify(handle: IO[bytes], log: str) -> tuple[Replay, int, int]:
     """Replay the whole lines of the log; (replay, their bytes, count)."""
-    lines = iter_log(handle, log, allow_cut=True)
-    first = header_of(lines, log)
+    raw_lines = iter_whole_lines(handle, log, allow_cut=True)
+    first = header_of((LogLine(r.number, r.data, decode_whole(r, log)) for r in raw_lines), log)
     replay = Replay(first.line, log)
     whole_bytes = 0
     count = 0
-    for entry in chain([first], lines):
-        divergence = replay.feed(entry.line, entry.data)
-        if divergence is not None:
-            raise LogError(
-                f"{one_line(log)}: cannot resume: line {divergence.number}: {divergence.reason()}"
-            )
-        whole_bytes += len(entry.data)
+    for size, entry in chain([(len(first.data), first)], _decoded(raw_lines, replay, log)):
+        if entry is not None:  # None: the engine's bytes, taken without decoding them
+            divergence = replay.feed(entry.line, entry.data)
+            if divergence is not None:
+                raise LogError(
+                    f"{one_line(log)}: cannot resume: line {divergence.number}: {divergence.reason()}"
+                )
+        whole_bytes += size
         count += 1
     return replay, whole_bytes, count
+
+
+def _decoded(
+    raw_lines: Iterator[RawLine], replay: Replay, log: str
+) -> Iterator[tuple[int, LogLine | None]]:
+    """Each line's length and the line decoded, or None: it was the line the engine had waiting."""
+    for raw in raw_lines:
+        if replay.feed_bytes(raw.data) is not None:
+            yield len(raw.data), None
+        else:
+            yield len(raw.data), LogLine(raw.number, raw.data, decode_whole(raw, log))
 
 
 def _people_lines(log: str, count: int) -> Iterator[str]:

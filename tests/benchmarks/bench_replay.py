@@ -10,7 +10,10 @@ B, ...) in this one run; the ratio printed is the median of the rounds.
    Logs of ``cardcli play horde --players 3 --bot basic --seed 1|2|4|5``
    (written by the CLI, not timed). Replayed as ``cardcli replay`` does
    (``actions.replay.replay``: read, decode, play again from the header,
-   compare every byte), in-process, so start-up is not counted. An event is
+   compare every byte), in-process, so start-up is not counted. Twice: with
+   the header of the same decks checked once in the process (as one
+   ``validate``/``diff`` of many logs does), and with each header checked
+   afresh (as one ``cardcli replay`` process per log does). An event is
    a line of the log, every line counted (the header, commands, rejections
    and the engine's events), as the issue and ``bench_horde`` count them;
    lines/s is the same count, and the engine's own events (lines that are
@@ -55,6 +58,7 @@ from cardcli.actions.validate import check_log
 from cardcli.engine.game import get_game
 from cardcli.engine.log import LogWriter
 from cardcli.engine.loop import run
+from cardcli.engine.replay import _CHECKED
 from cardcli.engine.rng import derive
 from cardcli.engine.session import Session
 
@@ -130,8 +134,11 @@ def json_pass(paths: list[Path]) -> None:
                 json.loads(data)
 
 
-def replay_pass(paths: list[Path]) -> None:
+def replay_pass(paths: list[Path], fresh: bool = False) -> None:
+    """``cardcli replay`` of each log; ``fresh``: no header remembered from another log."""
     for path in paths:
+        if fresh:
+            _CHECKED.clear()
         with contextlib.redirect_stdout(io.StringIO()):
             assert replay(str(path), False, None) == 0, path
 
@@ -172,18 +179,21 @@ def child_cpu(args: list[str]) -> float:
 
 def replay_speed(label: str, paths: list[Path], rounds: int, goal: str) -> None:
     lines, events = count_lines(paths)
-    floor, replayed, ratio = interleaved(
-        lambda: json_pass(paths), lambda: replay_pass(paths), rounds
-    )
-    print(
-        f"{label} replay: {lines / replayed:,.0f} events/s = lines/s (every line counted;"
-        f" {lines:,} lines in {len(paths)} logs), {events / replayed:,.0f} engine events/s"
-        f" ({events:,} lines that are not header, command or rejection)  [goal: {goal}]"
-    )
-    print(
-        f"  replay / json.loads of the same lines: {replayed:.3f}s / {floor:.3f}s,"
-        f" median of {rounds} interleaved rounds {ratio:.1f}x"
-    )
+    for fresh in (False, True):
+        floor, replayed, ratio = interleaved(
+            lambda: json_pass(paths), lambda fresh=fresh: replay_pass(paths, fresh), rounds
+        )
+        how = "each header checked afresh" if fresh else "the decks' header checked once"
+        print(
+            f"{label} replay ({how}): {lines / replayed:,.0f} events/s = lines/s"
+            f" (every line counted; {lines:,} lines in {len(paths)} logs),"
+            f" {events / replayed:,.0f} engine events/s ({events:,} lines that are not"
+            f" header, command or rejection)  [goal: {goal}]"
+        )
+        print(
+            f"  replay / json.loads of the same lines: {replayed:.3f}s / {floor:.3f}s,"
+            f" median of {rounds} interleaved rounds {ratio:.1f}x"
+        )
 
 
 def resume_vs_replay(folder: Path, lines: int, rounds: int) -> None:
