@@ -18,6 +18,7 @@ refusals and their messages are exactly the ones it gives.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from json.decoder import scanstring  # type: ignore[attr-defined]
@@ -62,26 +63,41 @@ def last_line(handle: IO[bytes], whole: int) -> bytes:
     return tail[tail.rfind(b"\n", 0, len(tail) - 1) + 1 :]
 
 
+_INPUT_LINE = re.compile(rb'^\{"seq":\d+,"type":"(?:command|rejected)",[^\n]*$', re.MULTILINE)
+
+
 def people_lines(stream: IO[bytes], count: int) -> Iterator[str]:
     """The texts people gave in the first ``count`` lines (as ``resume._people_lines``).
 
-    A line the engine wrote as a command or rejection holds its type's bytes;
-    only those are decoded (any other line that differs fails the byte check).
+    The engine writes a command or rejection as ``{"seq":N,"type":"command",...``:
+    only such lines are found (by a pattern over large blocks) and decoded;
+    any other line that differs fails the byte check of every line.
     """
     with stream:
-        for number, data in enumerate(stream, 1):
-            if number > count:
-                return
-            if b'"type":"command"' not in data and b'"type":"rejected"' not in data:
-                continue
-            try:
-                line = decode_line(data.rstrip(b"\n"), "log", number)
-            except CardcliError:
-                continue  # not the engine's bytes: the comparison says so
-            if line.get("type") in INPUT_TYPES and "bot" not in line:
-                text = str(line.get("text", ""))
-                length = line.get("length")
-                yield text.ljust(length) if type(length) is int else text
+        before = 0  # lines before the block
+        carry = b""
+        while chunk := stream.read(CHUNK):
+            block = carry + chunk
+            end = block.rfind(b"\n") + 1
+            block, carry = block[:end], block[end:]
+            at = 0  # where the line count of the block has got to
+            for found in _INPUT_LINE.finditer(block):
+                before += block.count(b"\n", at, found.start())
+                at = found.start()
+                if before >= count:
+                    return
+                data = found.group()
+                if b'"bot":' in data:
+                    continue
+                try:
+                    line = decode_line(data, "log", before + 1)
+                except CardcliError:
+                    continue  # not the engine's bytes: the comparison says so
+                if line.get("type") in INPUT_TYPES and "bot" not in line:
+                    text = str(line.get("text", ""))
+                    length = line.get("length")
+                    yield text.ljust(length) if type(length) is int else text
+            before += block.count(b"\n", at)
 
 
 class Verifier(CatchUp):
