@@ -288,3 +288,31 @@ def test_a_remembered_header_sets_up_the_same_game(untimed_logs: list[bytes]) ->
     for _ in range(2):  # a refusal is never remembered as a success
         with pytest.raises(LogError, match="life"):
             replay_lines([bad])
+
+
+@pytest.mark.parametrize("chunk", [7, 64, 1 << 16])
+def test_people_lines_found_by_their_bytes_are_those_decoding_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, timed_bytes: bytes, chunk: int
+) -> None:
+    """``people_lines`` (blocks searched for command bytes) gives ``resume._people_lines``'s
+    texts for every count of lines, whatever the blocks' size; and it holds one block."""
+    import tracemalloc
+
+    from cardcli.actions import resume_timed
+
+    monkeypatch.setattr(resume_timed, "CHUNK", chunk)
+    log = tmp_path / "live.jsonl"
+    log.write_bytes(timed_bytes + timed_bytes[:50])  # a cut-off last line too
+    lines = timed_bytes.count(b"\n")
+    for count in range(lines + 2):
+        found = list(resume_timed.people_lines(log.open("rb"), count))
+        assert found == list(resume_module._people_lines(str(log), count)), count
+    with log.open("rb") as handle:
+        assert whole_lines(handle) == (lines, len(timed_bytes))
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(timed_bytes * 40)
+    tracemalloc.start()
+    list(resume_timed.people_lines(big.open("rb"), 10**9))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 4 * chunk + len(timed_bytes) // 4 + 200_000, peak

@@ -35,7 +35,7 @@ from cardcli.engine.session import Session
 from cardcli.output import echo, note
 from cardcli.printable import one_line
 
-CHUNK = 1 << 20
+CHUNK = 1 << 16  # bytes read at a time: memory stays that of a small log
 
 
 class Unusual(Exception):
