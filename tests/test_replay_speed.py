@@ -316,3 +316,20 @@ def test_people_lines_found_by_their_bytes_are_those_decoding_finds(
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert peak < 4 * chunk + len(timed_bytes) // 4 + 200_000, peak
+
+
+def test_a_header_changed_after_its_replay_does_not_change_the_remembered_one(
+    untimed_logs: list[bytes],
+) -> None:
+    import json
+
+    from cardcli.engine.replay import _CHECKED, replay_lines
+
+    _CHECKED.clear()
+    lines = [json.loads(line) for line in untimed_logs[3].splitlines()]
+    assert replay_lines(lines)[1] is None
+    for deck in lines[0]["options"]["deck"].values():  # the first header's own objects
+        for data in deck["definitions"].values():
+            data["name"] = "changed"
+    again = [json.loads(line) for line in untimed_logs[3].splitlines()]
+    assert replay_lines(again)[1] is None

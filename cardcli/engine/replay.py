@@ -16,6 +16,7 @@ long the log is.
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -90,10 +91,11 @@ def checked_options(game: Game, options: Any, setup: Any) -> tuple[Options, Opti
     Checking a Horde header's decks (every card definition against the card
     schema) costs more than replaying its game; logs of the same decks (one
     ``validate`` or ``diff`` of many logs, a benchmark) pay it once. The
-    same bytes give the same result, so the bytes are the key. Sessions share
-    the values inside, as a simulation's games share one set of options (the
-    engine never changes them; the same card definitions are then the same
-    objects, which the Horde's ``Protos`` recognise at once).
+    same bytes give the same result, so the bytes are the key; what is kept
+    is a copy, apart from the header it was read from (a caller may change
+    that). Sessions share the values inside, as a simulation's games share one
+    set of options (the engine never changes them; the same card definitions
+    are then the same objects, which the Horde's ``Protos`` recognise at once).
     """
     key = (game.name, encode(options), encode(setup))
     found = _CHECKED.get(key)
@@ -101,7 +103,7 @@ def checked_options(game: Game, options: Any, setup: Any) -> tuple[Options, Opti
         found = game.header_options(options, setup)
         if len(_CHECKED) >= CHECKED_HEADERS:
             del _CHECKED[next(iter(_CHECKED))]
-        _CHECKED[key] = found
+        _CHECKED[key] = copy.deepcopy(found)  # apart from the header it came from
     return dict(found[0]), dict(found[1])
 
 
