@@ -10,7 +10,7 @@ from itertools import chain
 from cardcli import terminal
 from cardcli.actions.logfile import header_of
 from cardcli.engine.errors import LogError, UsageError
-from cardcli.engine.log import Line, LogLine, encode, iter_log
+from cardcli.engine.log import Line, LogLine, RawLine, decode_whole, encode, iter_whole_lines
 from cardcli.engine.replay import INPUT_TYPES, Divergence, Replay, confirm_gap
 from cardcli.files import open_input
 from cardcli.output import echo, note
@@ -77,6 +77,21 @@ class _Show:
             self.board_due = False
 
 
+def _undecoded(
+    raw_lines: Iterator[RawLine], rerun: Replay, fast: bool, log: str
+) -> Iterator[LogLine | None]:
+    """Each line decoded, or (``fast``) None where it was the line the engine had waiting.
+
+    Lines the engine wrote need no decoding to be compared; for ``--show``
+    and ``--to``, and any line that differs, each line is decoded.
+    """
+    for raw in raw_lines:
+        if fast and rerun.feed_bytes(raw.data) is not None:
+            yield None
+        else:
+            yield LogLine(raw.number, raw.data, decode_whole(raw, log))
+
+
 def replay(log: str, show: bool, to: int | None, seat: str | None = None) -> int:
     if seat is not None and not show:
         raise UsageError("--seat chooses whose board --show draws: give --show too")
@@ -84,7 +99,8 @@ def replay(log: str, show: bool, to: int | None, seat: str | None = None) -> int
         stream = open_input(log, "")
         if stream is not sys.stdin.buffer:
             stack.enter_context(stream)
-        lines = iter_log(stream, log, allow_cut=False)
+        raw_lines = iter_whole_lines(stream, log, allow_cut=False)
+        lines = (LogLine(raw.number, raw.data, decode_whole(raw, log)) for raw in raw_lines)
         first = header_of(lines, log)
         rerun = Replay(first.line, log)
         for text in rerun.notes:
@@ -92,7 +108,11 @@ def replay(log: str, show: bool, to: int | None, seat: str | None = None) -> int
         said = len(rerun.notes)
         shown = _Show(rerun, seat) if show else None
         count = 0
-        for entry in chain([first], lines):
+        fast = shown is None and to is None
+        for entry in chain([first], _undecoded(raw_lines, rerun, fast, log)):
+            if entry is None:  # the engine's bytes: matched without decoding
+                count += 1
+                continue
             if to is not None and count > to:
                 break
             if shown is not None and entry.line.get("type") in INPUT_TYPES:

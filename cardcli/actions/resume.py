@@ -19,8 +19,19 @@ from typing import IO
 from cardcli import terminal
 from cardcli.actions.logfile import header_of
 from cardcli.actions.play import drive
+from cardcli.actions.resume_timed import resume_timed
 from cardcli.engine.errors import LogError
-from cardcli.engine.log import Line, LogWriter, encode_bytes, iter_log, iter_raw_lines
+from cardcli.engine.log import (
+    Line,
+    LogLine,
+    LogWriter,
+    RawLine,
+    decode_whole,
+    encode_bytes,
+    iter_log,
+    iter_raw_lines,
+    iter_whole_lines,
+)
 from cardcli.engine.loop import CatchUp
 from cardcli.engine.replay import INPUT_TYPES, Replay, session_from_header
 from cardcli.files import open_log_to_append
@@ -31,12 +42,17 @@ from cardcli.printable import one_line
 def resume(log: str, scripts: tuple[str, ...], plain: bool = False) -> int:
     terminal.check_scripts(scripts)
     with open_log_to_append(log) as handle:
+        if scripts or not terminal.stdin_is_terminal():  # a person at a terminal: two passes
+            done = resume_timed(handle, log, scripts, plain, drive, _cut_off)
+            if done is not None:
+                return done
+            handle.seek(0)
         replay, whole_bytes, count = _verify(handle, log)
         size = os.fstat(handle.fileno()).st_size
         if size > whole_bytes:
             handle.seek(whole_bytes)
             fragment = handle.read(MAX_FRAGMENT + 1)
-            if not _cut_off(fragment, replay, count):
+            if not _cut_off(fragment, replay.extra(), replay.session.over, count):
                 raise LogError(
                     f"{one_line(log)}:{count + 1}: the last line has no newline and is not the "
                     "start of a line the engine writes there: not cut off mid-write (nothing changed)"
@@ -82,7 +98,7 @@ def resume(log: str, scripts: tuple[str, ...], plain: bool = False) -> int:
 MAX_FRAGMENT = 1 << 20  # a cut-off line is shorter than the longest line we write
 
 
-def _cut_off(fragment: bytes, replay: Replay, count: int) -> bool:
+def _cut_off(fragment: bytes, pending: list[Line], over: bool, count: int) -> bool:
     """Can ``fragment`` (the bytes after the last whole line) be a line cut off mid-write?
 
     It must begin the line the engine writes next: the next event if the
@@ -91,10 +107,9 @@ def _cut_off(fragment: bytes, replay: Replay, count: int) -> bool:
     """
     if len(fragment) > MAX_FRAGMENT or b"\n" in fragment:
         return False
-    pending = replay.extra()
     if pending:
         return encode_bytes(pending[0]).startswith(fragment)
-    if replay.session.over:
+    if over:
         return False
     starts = [_line_start({"seq": count, "type": kind, "text": ""}) for kind in INPUT_TYPES]
     return any(start.startswith(fragment) or fragment.startswith(start) for start in starts)
@@ -108,20 +123,32 @@ def _line_start(line: Line) -> bytes:
 
 def _verify(handle: IO[bytes], log: str) -> tuple[Replay, int, int]:
     """Replay the whole lines of the log; (replay, their bytes, count)."""
-    lines = iter_log(handle, log, allow_cut=True)
-    first = header_of(lines, log)
+    raw_lines = iter_whole_lines(handle, log, allow_cut=True)
+    first = header_of((LogLine(r.number, r.data, decode_whole(r, log)) for r in raw_lines), log)
     replay = Replay(first.line, log)
     whole_bytes = 0
     count = 0
-    for entry in chain([first], lines):
-        divergence = replay.feed(entry.line, entry.data)
-        if divergence is not None:
-            raise LogError(
-                f"{one_line(log)}: cannot resume: line {divergence.number}: {divergence.reason()}"
-            )
-        whole_bytes += len(entry.data)
+    for size, entry in chain([(len(first.data), first)], _decoded(raw_lines, replay, log)):
+        if entry is not None:  # None: the engine's bytes, taken without decoding them
+            divergence = replay.feed(entry.line, entry.data)
+            if divergence is not None:
+                raise LogError(
+                    f"{one_line(log)}: cannot resume: line {divergence.number}: {divergence.reason()}"
+                )
+        whole_bytes += size
         count += 1
     return replay, whole_bytes, count
+
+
+def _decoded(
+    raw_lines: Iterator[RawLine], replay: Replay, log: str
+) -> Iterator[tuple[int, LogLine | None]]:
+    """Each line's length and the line decoded, or None: it was the line the engine had waiting."""
+    for raw in raw_lines:
+        if replay.feed_bytes(raw.data) is not None:
+            yield len(raw.data), None
+        else:
+            yield len(raw.data), LogLine(raw.number, raw.data, decode_whole(raw, log))
 
 
 def _people_lines(log: str, count: int) -> Iterator[str]:

@@ -322,10 +322,15 @@ class Game:
                 if setup[opt.name] is None:
                     raise UsageError(f"setup {opt.name} is null; the engine leaves it out")
                 exact[opt.name] = opt.exact(setup[opt.name])
-        return self.resolve_options(exact)
+        return self.resolve_options(exact, converted=True)
 
-    def resolve_options(self, given: Mapping[str, Any]) -> tuple[Options, Options]:
-        """Fill in defaults and check values; split into (options, setup)."""
+    def resolve_options(
+        self, given: Mapping[str, Any], converted: bool = False
+    ) -> tuple[Options, Options]:
+        """Fill in defaults and check values; split into (options, setup).
+
+        ``converted``: the given values are checked already (a header's, by ``exact``).
+        """
         names = {opt.name for opt in self.options}
         for key in given:
             if key not in names:
@@ -333,7 +338,10 @@ class Game:
         options: Options = {}
         setup: Options = {}
         for opt in self.options:
-            value = opt.convert(given.get(opt.name))
+            if converted and opt.name in given:
+                value = given[opt.name]
+            else:
+                value = opt.convert(given.get(opt.name))
             if opt.setup:
                 if value is not None:
                     setup[opt.name] = value

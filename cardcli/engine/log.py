@@ -151,22 +151,38 @@ def iter_log(stream: IO[bytes], name: str, allow_cut: bool = True) -> Iterator[L
     it is left out (``resume`` starts again before it), else it is an error.
     An empty line, or a log with no whole line, is an error.
     """
+    for raw in iter_whole_lines(stream, name, allow_cut):
+        yield LogLine(raw.number, raw.data, decode_whole(raw, name))
+
+
+def iter_whole_lines(stream: IO[bytes], name: str, allow_cut: bool = True) -> Iterator[RawLine]:
+    """``iter_log`` without the decoding: each line is decoded by ``decode_whole``.
+
+    A reader that knows the bytes a line must have (``Replay.feed_bytes``)
+    need not decode it; any other line goes through ``decode_whole``, which
+    says what is wrong with it, at the same line as ``iter_log`` would.
+    """
     seen = False
-    for number, data, ended in iter_raw_lines(stream, name):
-        if not ended:
+    for raw in iter_raw_lines(stream, name):
+        if not raw.ended:
             if not allow_cut:
                 raise LogError(
-                    f"{one_line(name)}:{number}: the last line is cut off (no newline at its end)"
+                    f"{one_line(name)}:{raw.number}: the last line is cut off (no newline at its end)"
                 )
             if not seen:
                 raise LogError(
                     f"{one_line(name)}: cut off inside its first line: no whole game_started line"
                 )
             return
-        body = data[:-1]
-        if not body.strip():
-            raise LogError(f"{one_line(name)}:{number}: empty line in a log")
         seen = True
-        yield LogLine(number, data, decode_line(body, name, number))
+        yield raw
     if not seen:
         raise LogError(f"{one_line(name)}: empty log: no game_started line")
+
+
+def decode_whole(raw: RawLine, name: str) -> Line:
+    """The JSON object of a whole line; an empty line is an error."""
+    body = raw.data[:-1]
+    if not body.strip():
+        raise LogError(f"{one_line(name)}:{raw.number}: empty line in a log")
+    return decode_line(body, name, raw.number)

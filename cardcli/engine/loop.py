@@ -236,6 +236,10 @@ class CatchUp:
     def done(self, session: Session) -> bool:
         return self._next is None and session.seq >= self.until
 
+    def bot_command(self, session: Session, seat: str, now: int) -> str | None:
+        """What the bot at ``seat`` does now, while the log is played again (it is asked)."""
+        return session.bot_command(seat, now=now)
+
 
 def run_timed(
     session: Session,
@@ -284,7 +288,8 @@ def run_timed(
     def bot_acts(seat: str, time: int) -> None:
         # An idle bot's time may have fallen behind a person's line: it acts now.
         time = max(time, getattr(state, "clock", 0))
-        text = session.bot_command(seat, now=time)
+        asked = catch_up.bot_command if catch_up is not None else None  # a resumed log
+        text = asked(session, seat, time) if asked else session.bot_command(seat, now=time)
         if text is not None:
             bot = session.bot_for(seat)
             outcome = session.submit(text, seat=seat, bot=bot)

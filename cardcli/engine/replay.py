@@ -16,6 +16,7 @@ long the log is.
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from typing import Any, TypeGuard
 
 from cardcli import __version__
 from cardcli.engine.errors import CardcliError, LogError
-from cardcli.engine.game import get_game
+from cardcli.engine.game import Game, Options, get_game
 from cardcli.engine.log import LOG_FORMAT, Line, encode, encode_bytes
 from cardcli.engine.rng import VERSIONS
 from cardcli.engine.session import HUMAN, Session, Sink
@@ -80,12 +81,38 @@ def check_header(header: Line, name: str) -> None:
         )
 
 
+_CHECKED: dict[tuple[str, str, str], tuple[Options, Options]] = {}
+CHECKED_HEADERS = 8  # headers whose checked options are kept (logs of the same decks)
+
+
+def checked_options(game: Game, options: Any, setup: Any) -> tuple[Options, Options]:
+    """``game.header_options``, remembered for the last few headers.
+
+    Checking a Horde header's decks (every card definition against the card
+    schema) costs more than replaying its game; logs of the same decks (one
+    ``validate`` or ``diff`` of many logs, a benchmark) pay it once. The
+    same bytes give the same result, so the bytes are the key; what is kept
+    is a copy, apart from the header it was read from (a caller may change
+    that). Sessions share the values inside, as a simulation's games share one
+    set of options (the engine never changes them; the same card definitions
+    are then the same objects, which the Horde's ``Protos`` recognise at once).
+    """
+    key = (game.name, encode(options), encode(setup))
+    found = _CHECKED.get(key)
+    if found is None:
+        found = game.header_options(options, setup)
+        if len(_CHECKED) >= CHECKED_HEADERS:
+            del _CHECKED[next(iter(_CHECKED))]
+        _CHECKED[key] = copy.deepcopy(found)  # apart from the header it came from
+    return dict(found[0]), dict(found[1])
+
+
 def session_from_header(header: Line, name: str, sinks: Iterable[Sink] = ()) -> Session:
     """A fresh session set up exactly as the header says, checked strictly."""
     check_header(header, name)
     try:
         game = get_game(str(header.get("game")))
-        options, setup = game.header_options(header["options"], header["setup"])
+        options, setup = checked_options(game, header["options"], header["setup"])
         seats = header["seats"]
         names = game.seat_names(options)
         if sorted(seats) != sorted(names):
@@ -306,6 +333,20 @@ class Replay:
         self.pending.append(line)
         if self.produced is not None:
             self.produced.append(line)
+
+    def feed_bytes(self, data: bytes) -> Line | None:
+        """``feed``'s common case, with no need to decode the log's line.
+
+        When the engine has a line waiting and ``data`` is its bytes, the line
+        matches: it is taken (as ``feed`` takes it) and returned. Otherwise
+        nothing changes and None says to decode the line and ``feed`` it.
+        """
+        pending = self.pending
+        if pending and data == encode_bytes(pending[0]):
+            self.matched += 1
+            self._previous = data
+            return pending.popleft()
+        return None
 
     def feed(self, line: Line, data: bytes | None = None) -> Divergence | None:
         """Compare the log's next line (its bytes ``data``, newline included)."""

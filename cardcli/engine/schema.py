@@ -92,3 +92,9 @@ class LineValidator:
             where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.path)
             messages.append(f"{kind}{where}: {error.message}")
         return messages
+
+
+@cache
+def line_validator(game: str) -> LineValidator:
+    """One ``LineValidator`` a game, made once (it compiles every line type's schema)."""
+    return LineValidator(game)
