@@ -1,7 +1,8 @@
 """``simulate --cluster``: the games of a simulation played on a Dask cluster.
 
 Game ``i`` is seeded from ``(seed, i)`` wherever it is played, and every
-result is put back in its place, so the summary is byte-identical to
+result is folded into a ``Tally`` (whose summary does not depend on the order
+results come in) as its batch comes back, so the summary is byte-identical to
 ``--workers 1``: whatever the number of workers or machines, the batch size,
 or the order the batches come back in. A worker that dies mid-batch loses
 nothing: the scheduler plays its batch again elsewhere (Dask reschedules the
@@ -23,7 +24,9 @@ from collections.abc import Callable
 from typing import Any
 
 from cardcli.engine.errors import UsageError
+from cardcli.engine.game import get_game
 from cardcli.simulate import Job, play_one
+from cardcli.tally import Tally
 
 LOCAL = "local:"
 # A Dask scheduler's address: tcp, a host name or address (IPv6 in brackets), a port.
@@ -85,15 +88,18 @@ def batch_size(seconds_per_game: float | None) -> int:
     return max(1, min(MAX_BATCH, int(TARGET_SECONDS / seconds_per_game)))
 
 
-def play_on_cluster(
+def each_on_cluster(
     job: Job,
     games: int,
     address: str,
+    take: Callable[[int, dict[str, Any]], None],
     progress: Callable[[int], None] | None = None,
     batch: int | None = None,
     on_result: Callable[[int], None] | None = None,
-) -> list[dict[str, Any]]:
-    """Results of games 0..games-1, in order, played on the cluster at ``address``.
+) -> None:
+    """``take(i, result)`` for games 0..games-1, played on the cluster at ``address``, in
+    the order their batches come back (each game once). Nothing is kept here, and at most
+    two batches a worker are out, so the memory does not grow with ``games``.
 
     ``batch`` fixes the batch size (else it follows the measured time per
     game); ``on_result`` is told how many games are done after each batch
@@ -103,7 +109,6 @@ def play_on_cluster(
     client, cluster = connect(address)
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        results: list[dict[str, Any] | None] = [None] * games
         done = 0
         next_index = 0
         per_game: float | None = None
@@ -122,9 +127,8 @@ def play_on_cluster(
         for future in pending:
             indexes, batch_results, seconds = future.result()
             for index, result in zip(indexes, batch_results, strict=True):
-                if results[index] is None:
-                    done += 1
-                results[index] = result
+                take(index, result)
+            done += len(indexes)
             if batch_results:
                 measured = seconds / len(batch_results)
                 per_game = measured if per_game is None else (per_game + measured) / 2
@@ -134,11 +138,42 @@ def play_on_cluster(
                 on_result(done)
             if next_index < games:
                 submit()
-        missing = [i for i, result in enumerate(results) if result is None]
-        if missing:
-            raise UsageError(f"--cluster: {len(missing)} games came back from no worker")
-        return [result for result in results if result is not None]
+        if done != games:
+            raise UsageError(f"--cluster: {games - done} games came back from no worker")
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def fold_on_cluster(
+    job: Job,
+    games: int,
+    address: str,
+    progress: Callable[[int], None] | None = None,
+    batch: int | None = None,
+) -> Tally:
+    """The ``Tally`` of games 0..games-1 played on the cluster: the same summary as
+    ``--workers 1``, in a memory that does not grow with ``games``."""
+    tally = Tally(get_game(job.game))
+    each_on_cluster(job, games, address, lambda i, result: tally.add(result, i), progress, batch)
+    return tally
+
+
+def play_on_cluster(
+    job: Job,
+    games: int,
+    address: str,
+    progress: Callable[[int], None] | None = None,
+    batch: int | None = None,
+    on_result: Callable[[int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Results of games 0..games-1, in order, played on the cluster at ``address``
+    (the list ``summarize`` reads; ``simulate`` folds them: ``fold_on_cluster``)."""
+    results: list[dict[str, Any] | None] = [None] * games
+
+    def place(index: int, result: dict[str, Any]) -> None:
+        results[index] = result
+
+    each_on_cluster(job, games, address, place, progress, batch, on_result)
+    return [result for result in results if result is not None]

@@ -22,6 +22,7 @@ from cardcli.engine.rng import Rng
 from cardcli.games.hunsberger.bots import BOTS, advise
 from cardcli.games.hunsberger.rules import HunsbergerState
 from cardcli.games.hunsberger.scoring import SPELL_DAMAGE
+from cardcli.games.hunsberger.tally import HunsbergerTally
 from cardcli.games.hunsberger.view import describe, render
 
 TIMER = 15  # "The size of the Timer deck is fifteen cards."
@@ -283,5 +284,6 @@ GAME = Game(
     win_label="escape rate",
     describe=describe,
     summarize=summarize,
+    tally=HunsbergerTally,
     prepare=prepare,
 )
