@@ -1,7 +1,7 @@
 """Peak memory of ``cardcli simulate shuffle-mania`` at 10,000 games and at 1,000,000.
 
     python tests/benchmarks/bench_simulate_memory.py [--games 1000000] [--small 10000]
-        [--workers 1] [--json] [--logs] [--against /work/main]
+        [--workers 1] [--json] [--logs] [--cluster local:2] [--against /work/main]
 
 Runs ``cardcli simulate shuffle-mania --games N --seed 1`` in a fresh process for
 the small and the big N and prints each child's peak resident memory (its own
@@ -10,7 +10,8 @@ process, which folds the results, not of the pool's workers) and its CPU time, t
 the ratio big / small. Issue 26's goal: 1,000,000 games within 1.2x the memory of
 10,000 (a streaming summary, not a list of results). ``--logs`` writes every
 game's log to a temporary folder (deleted after); ``--json`` prints the summary as
-JSON. ``--against DIR`` measures the code in DIR too (``PYTHONPATH=DIR``, e.g. a
+JSON; ``--cluster ADDRESS`` plays on a Dask cluster (``local:K`` starts one, whose
+scheduler runs in the measured process). ``--against DIR`` measures the code in DIR too (``PYTHONPATH=DIR``, e.g. a
 checkout of the code before the fold), each run of one interleaved with the same
 run of the other. At 0.65 KiB a game (before), 1,000,000 games take about 0.6
 GiB: give ``--games 100000`` for that side.
@@ -30,13 +31,15 @@ HERE = Path(__file__).resolve().parents[2]  # the checkout this benchmark is in
 
 
 def measure(
-    code: str | None, games: int, workers: int, as_json: bool, logs: bool
+    code: str | None, games: int, workers: int, as_json: bool, logs: bool, cluster: str | None
 ) -> tuple[int, float]:
     """(peak RSS in KiB, CPU seconds) of one ``simulate`` child process."""
     command = [sys.executable, "-m", "cardcli", "simulate", "shuffle-mania"]
     command += ["--games", str(games), "--seed", "1", "--workers", str(workers)]
     if as_json:
         command.append("--json")
+    if cluster:
+        command += ["--cluster", cluster]
     env = dict(os.environ)
     env["PYTHONPATH"] = code or str(HERE)  # run from there: python -m puts it first
     folder = tempfile.mkdtemp(prefix="bench-simulate-") if logs else None
@@ -61,6 +64,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--logs", action="store_true")
+    parser.add_argument("--cluster", metavar="ADDRESS", help="simulate --cluster ADDRESS")
     parser.add_argument("--against", metavar="DIR", help="also measure the code in DIR")
     args = parser.parse_args()
     sides: list[tuple[str, str | None]] = [("this code", None)]
@@ -69,7 +73,7 @@ def main() -> None:
     figures: dict[str, dict[int, tuple[int, float]]] = {label: {} for label, _ in sides}
     for games in (args.small, args.games):  # A, B, A, B: one side after the other, each size
         for label, code in sides:
-            peak, cpu = measure(code, games, args.workers, args.json, args.logs)
+            peak, cpu = measure(code, games, args.workers, args.json, args.logs, args.cluster)
             figures[label][games] = (peak, cpu)
             print(
                 f"{label}: {games:>9,} games: peak RSS {peak / 1024:7.1f} MiB, CPU {cpu:7.1f} s",
@@ -77,6 +81,7 @@ def main() -> None:
             )
     how = f"--workers {args.workers}" + (" --json" if args.json else "")
     how += " --logs DIR" if args.logs else ""
+    how += f" --cluster {args.cluster}" if args.cluster else ""
     for label, _ in sides:
         (small, _), (big, _) = figures[label][args.small], figures[label][args.games]
         growth = (big - small) / max(1, args.games - args.small)
