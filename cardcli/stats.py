@@ -44,6 +44,13 @@ class Histogram:
         self.n += times
         self._total += (value if isinstance(value, int) else Fraction(value)) * times
 
+    def merge(self, other: Histogram) -> None:
+        """Add what ``other`` saw (another worker's share of the games)."""
+        for value, count in other.counts.items():
+            self.counts[value] = self.counts.get(value, 0) + count
+        self.n += other.n
+        self._total += other._total
+
     def mean(self) -> float:
         """``statistics.fmean``: the sum rounded once (``math.fsum``), over n."""
         if not self.n:
@@ -93,6 +100,10 @@ class Total:
     def add(self, value: Any) -> None:
         self.n += 1
         self._total += value if isinstance(value, int) else Fraction(value)
+
+    def merge(self, other: Total) -> None:
+        self.n += other.n
+        self._total += other._total
 
     def mean(self) -> float:
         if not self.n:

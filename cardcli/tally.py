@@ -5,7 +5,8 @@ never the list of results, so a million games take the memory of a thousand. Its
 ``summary()`` is byte for byte ``simulate.summarize(game, results)`` of the same
 results (the medians come from the histograms, the means from exact sums rounded
 once, as ``statistics.fmean`` does). The order results are added in does not
-matter: the seats and a game's first-game figures are those of the lowest index.
+matter: the seats and a game's first-game figures are those of the lowest index;
+tallies of parts of a run merge (a cluster's workers fold their batches).
 """
 
 from __future__ import annotations
@@ -13,15 +14,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Protocol
 
-from cardcli.engine.game import Game
+from cardcli.engine.game import Game, get_game
 from cardcli.stats import Histogram, wilson
 
 
 class ExtraTally(Protocol):
     """A game's own statistics (``Game.tally``): ``summary(first)`` equals
-    ``Game.summarize(results)`` of the results added, ``first`` being game 0's."""
+    ``Game.summarize(results)`` of the results added, ``first`` being game 0's;
+    ``merge(other)`` adds another tally's games (the order does not matter)."""
 
     def add(self, result: dict[str, Any]) -> None: ...
+
+    def merge(self, other: Any) -> None: ...
 
     def summary(self, first: dict[str, Any]) -> dict[str, Any]: ...
 
@@ -78,6 +82,32 @@ class Tally:
         elif self.listed is not None:
             self.listed.add_at(index, result)
         self.games += 1
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally of other games of the same run (a cluster worker's batch)."""
+        if other.first is not None and (
+            self.first is None or other._first_index < self._first_index
+        ):
+            self.first, self._first_index = other.first, other._first_index
+        self.wins.update(other.wins)
+        for seat, histogram in other.scores.items():
+            self.scores.setdefault(seat, Histogram()).merge(histogram)
+        self.ties += other.ties
+        if self.extra is not None and other.extra is not None:
+            self.extra.merge(other.extra)
+        elif self.listed is not None and other.listed is not None:
+            self.listed.results += other.listed.results
+        self.games += other.games
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a worker's tally sent back) without its ``Game``, found again by name."""
+        state = dict(self.__dict__)
+        state["game"] = self.game.name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.game = get_game(state["game"])
 
     def summary(self) -> dict[str, Any]:
         """What ``simulate.summarize`` says of the results added."""

@@ -3,8 +3,9 @@
 A ``Tally`` keeps counts, exact histograms and exact sums, never the list of
 results. Its summary must be byte for byte the list-based ``summarize`` of the
 same games (medians from histograms, means from sums rounded once, as
-``statistics`` does), for every game, in any order of arrival (a cluster), with
-local workers; and its memory must not grow with the games.
+``statistics`` does), for every game, in any order of arrival, merged from the
+tallies of batches (a cluster's workers), with local workers; and its memory
+must not grow with the games.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import multiprocessing.pool
 import os
+import pickle
 import random
 import signal
 import statistics
@@ -71,6 +73,20 @@ def test_the_folded_summary_is_the_list_based_one(run: int) -> None:
         for index, result in order:
             shuffled.add(result, index)
         assert text(shuffled.summary()) == expected, (name, seed)
+        # Tallies of batches (a cluster's workers), pickled and merged in any order.
+        merged = Tally(game)
+        cuts = sorted(random.Random(seed).sample(range(1, games), min(games - 1, 4)))
+        parts = []
+        for start, stop in zip([0, *cuts], [*cuts, games], strict=True):
+            part = Tally(game)
+            for index in range(start, stop):
+                part.add(results[index], index)
+            parts.append(pickle.loads(pickle.dumps(part)))
+        random.Random(seed).shuffle(parts)
+        for part in parts:
+            merged.merge(part)
+        assert len(merged) == games
+        assert text(merged.summary()) == expected, (name, seed)
         prefix = Tally(game)
         for result in results[: games // 2]:
             prefix.add(result)

@@ -4,14 +4,17 @@
         [--workers 1] [--json] [--logs] [--cluster local:2] [--against /work/main]
 
 Runs ``cardcli simulate shuffle-mania --games N --seed 1`` in a fresh process for
-the small and the big N and prints each child's peak resident memory (its own
-``getrusage`` ru_maxrss, from ``os.wait4``: with ``--workers K``, that of the main
-process, which folds the results, not of the pool's workers) and its CPU time, then
-the ratio big / small. Issue 26's goal: 1,000,000 games within 1.2x the memory of
-10,000 (a streaming summary, not a list of results). ``--logs`` writes every
-game's log to a temporary folder (deleted after); ``--json`` prints the summary as
-JSON; ``--cluster ADDRESS`` plays on a Dask cluster (``local:K`` starts one, whose
-scheduler runs in the measured process). ``--against DIR`` measures the code in DIR too (``PYTHONPATH=DIR``, e.g. a
+the small and the big N and prints the child's peak resident memory and CPU time,
+from ``os.wait4``: the child's own ``getrusage``, which counts the processes it
+waited for too (with ``--workers K``, its pool's workers: the peak is that of the
+largest one process, the CPU that of them all). Then the ratio big / small.
+Issue 26's goal: 1,000,000 games within 1.2x the memory of 10,000 (a streaming
+summary, not a list of results).
+
+``--logs`` writes every game's log to a temporary folder (deleted after);
+``--json`` prints the summary as JSON; ``--cluster ADDRESS`` plays on a Dask
+cluster (``local:K`` starts one, whose scheduler runs in the measured process).
+``--against DIR`` measures the code in DIR too (``PYTHONPATH=DIR``, e.g. a
 checkout of the code before the fold), each run of one interleaved with the same
 run of the other. At 0.65 KiB a game (before), 1,000,000 games take about 0.6
 GiB: give ``--games 100000`` for that side.

@@ -24,6 +24,12 @@ class DoubleSolitaireTally:
                     total = self.hand_scores[seat] = Total()
                 total.add(score)
 
+    def merge(self, other: DoubleSolitaireTally) -> None:
+        """Add another share of the matches (a cluster worker's)."""
+        self.hands.merge(other.hands)
+        for seat, total in other.hand_scores.items():
+            self.hand_scores.setdefault(seat, Total()).merge(total)
+
     def summary(self, first: dict[str, Any]) -> dict[str, Any]:
         per_seat = {}
         for seat in first["scores"]:

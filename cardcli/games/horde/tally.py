@@ -46,6 +46,19 @@ class HordeTally:
             self.seen.update(field)
             self.present.update(set(field))
 
+    def merge(self, other: HordeTally) -> None:
+        """Add another share of the games (a cluster worker's)."""
+        self.games += other.games
+        self.turns.merge(other.turns)
+        self.horde_turns.merge(other.horde_turns)
+        self.life_when_won.merge(other.life_when_won)
+        self.wins += other.wins
+        self.losses += other.losses
+        self.loss_reasons.update(other.loss_reasons)
+        self.endings.update(other.endings)
+        self.seen.update(other.seen)
+        self.present.update(other.present)
+
     def summary(self, first: dict[str, Any]) -> dict[str, Any]:
         if not self.games:
             return {}

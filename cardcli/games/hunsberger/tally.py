@@ -23,6 +23,12 @@ class HunsbergerTally:
         if result["death"]:
             self.deaths += 1
 
+    def merge(self, other: HunsbergerTally) -> None:
+        """Add another share of the games (a cluster worker's)."""
+        self.scores.merge(other.scores)
+        self.escapes += other.escapes
+        self.deaths += other.deaths
+
     def summary(self, first: dict[str, Any]) -> dict[str, Any]:
         size = first["deck_size"]
         typical = self.scores.median_low()  # a score some game really had
