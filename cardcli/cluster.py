@@ -35,6 +35,7 @@ TARGET_SECONDS = 0.3  # the work in one batch
 FIRST_BATCH = 4
 MAX_BATCH = 10_000
 CONNECT_SECONDS = 10
+DASK_LOG_LENGTH = 50  # Dask's logs of recent messages, here (the scheduler too, with local:N)
 INSTALL_HINT = "--cluster needs Dask's distributed: pip install 'cardcli[cluster]'"
 
 
@@ -56,6 +57,11 @@ def _distributed() -> Any:
 def connect(address: str) -> tuple[Any, Any]:
     """(client, cluster or None) for ``tcp://host:port`` or ``local:N``."""
     distributed = _distributed()
+    import dask
+
+    # Dask keeps its recent messages and transitions for debugging (1,000 of each by
+    # default, a few KiB apiece: a run's memory grew with its first thousand batches).
+    dask.config.set({"distributed.admin.low-level-log-length": DASK_LOG_LENGTH})
     if address.startswith(LOCAL):
         count = address[len(LOCAL) :]
         if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= 256:
