@@ -210,3 +210,22 @@ def test_a_histogram_of_nothing_says_so() -> None:
         7.0,
         3,
     )
+
+
+def test_a_cluster_folds_on_its_workers_the_same_summary() -> None:
+    """Each worker's tally of its batch, merged here in the order batches come back."""
+    distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    from cardcli.cluster import fold_on_cluster
+
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+    ) as cluster:
+        for name, given_options, bot, games, batch in (
+            ("shuffle-mania", {"players": 2}, None, 90, 7),
+            ("hunsberger", {}, "greedy", 9, 2),
+            ("horde", {"players": 2}, "random", 4, 1),
+        ):
+            job = job_for(name, given_options, bot, 6)
+            expected = text(summarize(get_game(name), play_many(job, games)))
+            folded = fold_on_cluster(job, games, cluster.scheduler_address, batch=batch)
+            assert text(folded.summary()) == expected, name
