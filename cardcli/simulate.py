@@ -7,7 +7,8 @@ does not depend on how many workers played the games.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Sized
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from cardcli.engine.rng import derive
 from cardcli.engine.session import Session
 from cardcli.files import output_target
 from cardcli.stats import wilson
+from cardcli.tally import Tally
 from cardcli.words import counted
 
 
@@ -47,20 +49,22 @@ def play_one(job: Job, index: int) -> dict[str, Any]:
     return session.state.result()
 
 
-def _play_chunk(job: Job, indexes: list[int]) -> list[dict[str, Any]]:
-    return [play_one(job, i) for i in indexes]
+def _play_range(job: Job, start: int, stop: int) -> list[dict[str, Any]]:
+    return [play_one(job, i) for i in range(start, stop)]
 
 
 MAX_CHUNK = 100  # games a worker plays before its results come back
 CHUNK_SECONDS = 0.25  # about this much work a chunk
+IN_FLIGHT = 3  # chunks per worker given out and not yet folded: the pool's queues stay short
 
 
 class Interrupted(Exception):
-    """Ctrl-C: ``results`` holds games 0..k-1, the games finished in order before it."""
+    """Ctrl-C: ``results`` holds games 0..k-1, the games finished in order before it
+    (a list from ``play_many``, a ``Tally`` from ``fold_many``)."""
 
-    def __init__(self, results: list[dict[str, Any]]) -> None:
+    def __init__(self, results: Sized) -> None:
         super().__init__(f"interrupted after {len(results)} games")
-        self.results = results
+        self.results: Any = results
 
 
 def _worker_start() -> None:
@@ -70,60 +74,166 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class _CtrlCBetweenFolds:
+    """Ctrl-C while a result is being folded in is raised once that fold is done, so
+    that what was folded is always whole games (a Ctrl-C elsewhere is raised at once).
+    Only where Python's own Ctrl-C handler is in place (the main thread)."""
+
+    def __init__(self) -> None:
+        self.folding = False
+        self.pending = False
+        self.before: Any = None
+
+    def __enter__(self) -> _CtrlCBetweenFolds:
+        import signal
+        import threading
+
+        main = threading.current_thread() is threading.main_thread()
+        if main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.before = signal.signal(signal.SIGINT, self._caught)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.before is not None:
+            import signal
+
+            signal.signal(signal.SIGINT, self.before)
+
+    def _caught(self, signum: int, frame: Any) -> None:
+        if self.folding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    def fold(
+        self, take: Callable[[int, dict[str, Any]], None], start: int, results: list[dict[str, Any]]
+    ) -> None:
+        self.folding = True
+        try:
+            for offset, result in enumerate(results):
+                take(start + offset, result)
+        finally:
+            self.folding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+def start_pool(workers: int) -> Any:
+    """The process pool of ``--workers``: its workers leave Ctrl-C to this process."""
+    import multiprocessing  # only when there are workers
+
+    return multiprocessing.Pool(workers, initializer=_worker_start)
+
+
+def each_result(
+    job: Job,
+    games: int,
+    take: Callable[[int, dict[str, Any]], None],
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    pool: Any = None,
+) -> None:
+    """``take(i, result)`` for games 0..games-1, in order, whatever the number of workers;
+    no result is kept here, and a pool's work given out is at most ``IN_FLIGHT`` chunks a
+    worker. Ctrl-C raises ``KeyboardInterrupt`` after ``take`` of some games 0..k-1.
+
+    ``pool``: one of ``start_pool(workers)`` started beforehand and left open (a
+    benchmark times its start apart); by default a pool is started and ended here."""
+    with _CtrlCBetweenFolds() as guard:
+        if workers <= 1:
+            for i in range(games):
+                guard.fold(take, i, [play_one(job, i)])
+                if progress:
+                    progress(i + 1)
+            return
+        if games <= 0:
+            return
+        import time
+
+        # Game 0 here first: its time sizes the chunks, so that a chunk (whose results
+        # come back together) is about CHUNK_SECONDS of work and Ctrl-C loses little.
+        started = time.perf_counter()
+        guard.fold(take, 0, [play_one(job, 0)])
+        if progress:
+            progress(1)
+        took = time.perf_counter() - started
+        by_time = int(CHUNK_SECONDS / took) if took > 0 else MAX_CHUNK
+        size = max(1, min(MAX_CHUNK, by_time, (games - 1) // (workers * 4) or 1))
+        starts = iter(range(1, games, size))
+        own = pool is None
+        if own:
+            pool = start_pool(workers)
+        try:
+            given: deque[tuple[int, Any]] = deque()
+
+            def give() -> None:
+                start = next(starts, None)
+                if start is not None:
+                    stop = min(games, start + size)
+                    given.append((start, pool.apply_async(_play_range, (job, start, stop))))
+
+            for _ in range(IN_FLIGHT * workers):
+                give()
+            done = 1
+            while given:
+                start, chunk = given.popleft()
+                results = chunk.get()
+                give()
+                guard.fold(take, start, results)
+                done += len(results)
+                if progress:
+                    progress(done)
+            if own:
+                pool.close()  # the workers end on their own: their CPU time is counted then
+                pool.join()
+        finally:
+            if own:
+                pool.terminate()  # at Ctrl-C the games under way stop where they are
+
+
+def fold_many(
+    job: Job,
+    games: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
+    """The ``Tally`` of games 0..games-1, whatever the number of workers, in a memory
+    that does not grow with ``games``. On Ctrl-C, ``Interrupted`` carries the tally of
+    the games finished before it, in order from game 0: that of a run of that many games.
+    """
+    tally = Tally(get_game(job.game))
+    try:
+        each_result(job, games, lambda i, result: tally.add(result, i), workers, progress)
+    except KeyboardInterrupt:
+        raise Interrupted(tally) from None
+    return tally
+
+
 def play_many(
     job: Job,
     games: int,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Results of games 0..games-1, in order, whatever the number of workers.
+    """Results of games 0..games-1, in order, whatever the number of workers (the list
+    ``summarize`` reads; ``simulate`` folds them instead: ``fold_many``).
 
     On Ctrl-C, ``Interrupted`` carries the results of the games finished
     before it, in order from game 0: the same as a run of that many games.
     """
     results: list[dict[str, Any]] = []
-    if workers <= 1:
-        try:
-            for i in range(games):
-                results.append(play_one(job, i))
-                if progress:
-                    progress(i + 1)
-        except KeyboardInterrupt:
-            raise Interrupted(results) from None
-        return results
-    if games <= 0:
-        return results
-    import functools
-    import multiprocessing  # only when there are workers
-    import time
-
-    # Game 0 here first: its time sizes the chunks, so that a chunk (whose results
-    # come back together) is about CHUNK_SECONDS of work and Ctrl-C loses little.
-    started = time.perf_counter()
     try:
-        results.append(play_one(job, 0))
+        each_result(job, games, lambda i, result: results.append(result), workers, progress)
     except KeyboardInterrupt:
         raise Interrupted(results) from None
-    if progress:
-        progress(1)
-    took = time.perf_counter() - started
-    by_time = int(CHUNK_SECONDS / took) if took > 0 else MAX_CHUNK
-    size = max(1, min(MAX_CHUNK, by_time, (games - 1) // (workers * 4) or 1))
-    chunks = [list(range(start, min(games, start + size))) for start in range(1, games, size)]
-    with multiprocessing.Pool(workers, initializer=_worker_start) as pool:
-        try:
-            for chunk_results in pool.imap(functools.partial(_play_chunk, job), chunks):
-                results.extend(chunk_results)
-                if progress:
-                    progress(len(results))
-        except KeyboardInterrupt:
-            pool.terminate()  # the games under way stop where they are; their logs end there
-            raise Interrupted(results) from None
     return results
 
 
 def summarize(game: Game, results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Win rates with 95% Wilson intervals and score statistics, per seat."""
+    """Win rates with 95% Wilson intervals and score statistics, per seat, from the list
+    of results: what a ``Tally`` folds one result at a time (the reference its tests
+    compare it with)."""
     n = len(results)
     seats = list(results[0]["scores"]) if results else []
     per_seat: dict[str, Any] = {}

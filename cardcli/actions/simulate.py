@@ -58,30 +58,29 @@ def simulate(
         seed = fresh_seed()
     job = sim.Job(game.name, options, setup, controllers, seed, logs)
     try:
-        results = _play(job, games, workers, cluster, batch)
+        tally = _play(job, games, workers, cluster, batch)
     except sim.Interrupted as stop:
         _say_what_was_kept(game.name, len(stop.results), games, logs)
         if stop.results:
-            _report(sim, game, stop.results, seed, options, controllers, as_json)
+            _report(sim, stop.results, seed, options, controllers, as_json)
         return 130
-    _report(sim, game, results, seed, options, controllers, as_json)
+    _report(sim, tally, seed, options, controllers, as_json)
     return 0
 
 
-def _play(
-    job: Any, games: int, workers: int, cluster: str | None, batch: int | None
-) -> list[dict[str, Any]]:
-    """The results of ``games`` games of ``job``, here or on a cluster, with a progress bar
-    at a terminal (ended before anything else is said, Ctrl-C or not)."""
+def _play(job: Any, games: int, workers: int, cluster: str | None, batch: int | None) -> Any:
+    """The ``Tally`` of ``games`` games of ``job`` (folded as they come: the memory does not
+    grow with the games), here or on a cluster, with a progress bar at a terminal (ended
+    before anything else is said, Ctrl-C or not)."""
     from cardcli import simulate as sim
 
     progress = _progress_bar(games) if sys.stderr.isatty() else None
     try:
         if cluster is not None:
-            from cardcli.cluster import play_on_cluster
+            from cardcli.cluster import fold_on_cluster
 
-            return play_on_cluster(job, games, cluster, progress=progress, batch=batch)
-        return sim.play_many(job, games, workers=workers, progress=progress)
+            return fold_on_cluster(job, games, cluster, progress=progress, batch=batch)
+        return sim.fold_many(job, games, workers=workers, progress=progress)
     finally:
         if progress:
             print(file=sys.stderr)
@@ -128,14 +127,13 @@ def _say_what_was_kept(
 
 def _report(
     sim: Any,
-    game: Any,
-    results: list[dict[str, Any]],
+    tally: Any,
     seed: int,
     options: dict[str, Any],
     controllers: dict[str, str],
     as_json: bool,
 ) -> None:
-    summary = sim.summarize(game, results)
+    summary = tally.summary()
     summary = {"seed": seed, "options": options, "seats_played_by": controllers, **summary}
     if as_json:
         echo(json.dumps(summary, sort_keys=False))
@@ -200,26 +198,22 @@ def _simulate_runs(
     for label, options, controllers, folder in planned:
         job = sim.Job(game.name, options, setup, controllers, seed, folder)
         try:
-            results = _play(job, games, workers, cluster, batch)
+            tally = _play(job, games, workers, cluster, batch)
         except sim.Interrupted as stop:
             _say_what_was_kept(game.name, len(stop.results), games, folder, run=label)
             if stop.results:
-                summaries[label] = _run_summary(sim, game, stop.results, options, controllers)
+                summaries[label] = _run_summary(stop.results, options, controllers)
             _print_runs(sim, summaries, seed, as_json)
             return 130
-        summaries[label] = _run_summary(sim, game, results, options, controllers)
+        summaries[label] = _run_summary(tally, options, controllers)
     _print_runs(sim, summaries, seed, as_json)
     return 0
 
 
 def _run_summary(
-    sim: Any,
-    game: Any,
-    results: list[dict[str, Any]],
-    options: dict[str, Any],
-    controllers: dict[str, str],
+    tally: Any, options: dict[str, Any], controllers: dict[str, str]
 ) -> dict[str, Any]:
-    return {"options": options, "seats_played_by": controllers, **sim.summarize(game, results)}
+    return {"options": options, "seats_played_by": controllers, **tally.summary()}
 
 
 def _print_runs(sim: Any, summaries: dict[str, Any], seed: int, as_json: bool) -> None:

@@ -250,6 +250,9 @@ class Game:
     The guard against a bot loop counts bot commands since the last of them."""
     summarize: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
     """Extra statistics for ``simulate``, from the games' results."""
+    tally: Callable[[], Any] | None = None
+    """The same statistics folded one result at a time: a fresh object with ``add(result)``
+    and ``summary(first_result)`` equal to ``summarize`` (``cardcli.tally``)."""
     simulate_help: str = ""
     """What ``simulate``'s help adds about the game's own report (``summarize``)."""
     variants: Callable[[Options], list[tuple[str, Options]] | None] | None = None

@@ -2,14 +2,17 @@
 
     python tests/benchmarks/bench_double_solitaire.py [--matches 10] [--against REV]
 
-Prints simulated hands per second with four hard bots (no logs written).
+Prints simulated hands a CPU second (``time.process_time``) with four hard bots
+(no logs written).
 
 With ``--against REV`` (a git revision of this repository, e.g. the commit
 before a change) it also plays the same matches with that revision's engine,
-checked out in a temporary worktree, taking turns over several rounds, and
-prints the ratio of the medians, and whether both engines write the same logs
-(compared without the header's engine version and RNG id: RNG v3 draws
-Double Solitaire's cards as v2 did).
+checked out in a temporary worktree, each side in a fresh process, the sides
+interleaved over ``--rounds`` rounds (theirs then ours, then ours then theirs,
+...), and prints the median of the rounds' ratios of hands a CPU second (ours /
+theirs), and whether both engines write the same logs (compared without the
+header's engine version and RNG id: RNG v3 draws Double Solitaire's cards as v2
+did).
 """
 
 from __future__ import annotations
@@ -34,18 +37,18 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def hands_per_second(matches: int, seed: int) -> tuple[int, int, float]:
-    """Hands, commands and seconds of ``matches`` matches of four hard bots, unlogged."""
+    """Hands, commands and CPU seconds of ``matches`` matches of four hard bots, unlogged."""
     game = get_game("double-solitaire")
     options, setup = game.resolve_options({"players": 4})
     seats = {f"p{i}": "hard" for i in range(1, 5)}
     hands = commands = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for i in range(matches):
         session = Session(game, options, setup, derive(seed, i), seats)
         run(session, lambda seat: None)
         hands += len(session.state.result()["hands"])
         commands += session.commands
-    return hands, commands, time.perf_counter() - started
+    return hands, commands, time.process_time() - started
 
 
 def log_digest(matches: int, seed: int) -> str:
@@ -85,9 +88,10 @@ def compare(revision: str, matches: int, seed: int, rounds: int) -> None:
         try:
             ours: list[float] = []
             theirs: list[float] = []
-            for _ in range(rounds):  # taking turns, so both see the same machine
-                theirs.append(float(_measure_with(worktree, matches, seed, "speed")))
-                ours.append(float(_measure_with(REPO, matches, seed, "speed")))
+            for number in range(rounds):  # taking turns, so both see the same machine
+                sides = [(theirs, worktree), (ours, REPO)]
+                for speeds, source in sides if number % 2 == 0 else sides[::-1]:
+                    speeds.append(float(_measure_with(source, matches, seed, "speed")))
             same = _measure_with(worktree, matches, seed, "digest") == _measure_with(
                 REPO, matches, seed, "digest"
             )
@@ -97,9 +101,11 @@ def compare(revision: str, matches: int, seed: int, rounds: int) -> None:
                 check=True,
             )
     mine, old = statistics.median(ours), statistics.median(theirs)
+    ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
     print(
-        f"against {revision}: {mine:.1f} / {old:.1f} hands/s (medians of {rounds} rounds)"
-        f" = {mine / old:.3f}x; logs {'identical' if same else 'DIFFER'}"
+        f"against {revision}: {mine:.1f} / {old:.1f} hands a CPU second (medians of {rounds}"
+        f" interleaved rounds); the median ratio of the rounds = {ratio:.3f}x;"
+        f" logs {'identical' if same else 'DIFFER'}"
     )
 
 
@@ -121,8 +127,9 @@ def main() -> None:
         return
     hands, commands, elapsed = hands_per_second(args.matches, args.seed)
     print(
-        f"double-solitaire, 4 hard bots: {hands} hands in {elapsed:.2f}s = {hands / elapsed:.1f} hands/s"
-        f" ({commands / elapsed:,.0f} commands/s; {commands / hands:.0f} commands a hand)"
+        f"double-solitaire, 4 hard bots: {hands} hands in {elapsed:.2f} s CPU = "
+        f"{hands / elapsed:.1f} hands a CPU second ({commands / elapsed:,.0f} commands a CPU "
+        f"second; {commands / hands:.0f} commands a hand)"
     )
     if args.against:
         compare(args.against, args.matches, args.seed, args.rounds)

@@ -15,15 +15,18 @@ are the ones ``simulate`` gives):
   ``git archive`` into a temporary folder and run in its own process;
 * ``greedy``: the ``greedy`` bot of this tree.
 
-Each player runs in its own process; the games are handed out in chunks, every
-player playing the same chunk at the same time, so that a busy machine slows
-them alike. Speed is CPU time (``time.process_time``) in each process.
+Each player runs in its own process; the games are handed out in chunks
+(``--chunk``), the players playing each chunk one after the other, the order
+reversed every other chunk (A, B, C, then C, B, A: interleaved, never side by
+side on the shared cores). Speed is CPU time (``time.process_time``) in each
+process; the ratios of speed are the medians of the chunks' ratios.
 
 For each deck and in all, per player: the escape rate with its 95% Wilson
 interval, the typical score in the text's notation (``60/45``: the deck's size
 and the median score, as ``simulate`` says it), the mean score, the instant
 deaths, games a CPU second; then the ratios of ``best`` to ``best@REF``: escapes
-won and lost on the same seeds, deaths, speed.
+won and lost on the same seeds, deaths, speed; and ``best``'s CPU time a game
+over ``greedy``'s.
 
 ``--option NAME=VALUE`` (repeatable) passes a game option to every player, with
 the name ``cardcli play hunsberger`` gives it (``--option spell_damage=mana``,
@@ -104,6 +107,7 @@ class Player:
     deaths: list[bool] = field(default_factory=list)
     cpu: float = 0.0
     size: int = 0
+    chunks: list[float] = field(default_factory=list)  # CPU seconds a game, chunk by chunk
 
     def start(self) -> None:
         env = dict(os.environ, PYTHONPATH=str(self.root), PYTHONHASHSEED="0")
@@ -139,10 +143,12 @@ class Player:
             self.escaped.append(escaped)
             self.deaths.append(death)
         self.cpu += answer["cpu"]
+        self.chunks.append(answer["cpu"] / max(1, len(answer["results"])))
         self.size = answer["size"]
 
     def reset(self) -> None:
         self.scores, self.escaped, self.deaths, self.cpu = [], [], [], 0.0
+        self.chunks = []
 
     def stop(self) -> None:
         if self.process is not None and self.process.stdin is not None:
@@ -201,7 +207,7 @@ def row(label: str, f: dict[str, Any]) -> str:
     return (
         f"  {label:<16} escapes {f['rate'] * 100:5.1f}% ({f['low'] * 100:4.1f}-"
         f"{f['high'] * 100:4.1f}%)  typical {f['typical']:>6}  mean {f['mean']:5.2f}  "
-        f"deaths {f['deaths'] / f['games'] * 100:5.1f}%  {f['speed']:6.1f} games/s"
+        f"deaths {f['deaths'] / f['games'] * 100:5.1f}%  {f['speed']:6.1f} games/CPU s"
     )
 
 
@@ -209,11 +215,26 @@ def paired(new: Player, old: Player) -> str:
     won = sum(1 for a, b in zip(new.escaped, old.escaped, strict=True) if a and not b)
     lost = sum(1 for a, b in zip(new.escaped, old.escaped, strict=True) if b and not a)
     deaths_new, deaths_old = sum(new.deaths), sum(old.deaths)
-    speed = (len(new.scores) / new.cpu) / (len(old.scores) / old.cpu) if new.cpu else 0.0
+    speed = median_ratio(old.chunks, new.chunks)
     return (
         f"  {new.label} vs {old.label}: escapes +{won} -{lost} on the same seeds, "
         f"deaths {deaths_new} against {deaths_old}, speed {speed:.2f}x"
     )
+
+
+def median_ratio(a: list[float], b: list[float]) -> float:
+    """The median of the chunks' ratios a / b (the same chunk played by both)."""
+    ratios = [x / y for x, y in zip(a, b, strict=True) if y > 0]
+    return statistics.median(ratios) if ratios else 0.0
+
+
+def slower(players: list[Player]) -> str | None:
+    """``best``'s CPU time a game over ``greedy``'s, chunk by chunk: their median."""
+    by_bot = {p.label: p for p in players}
+    if "best" not in by_bot or "greedy" not in by_bot:
+        return None
+    ratio = median_ratio(by_bot["best"].chunks, by_bot["greedy"].chunks)
+    return f"  best / greedy CPU time a game: {ratio:.2f}x (the median of the chunks' ratios)"
 
 
 def deck_paths(choice: list[str]) -> list[Path]:
@@ -292,9 +313,8 @@ def play_all(
                 "stop": min(args.games, start + args.chunk),
             }
             order = players if flip % 2 == 0 else players[::-1]  # interleaved
-            for player in order:
+            for player in order:  # one at a time: never two of them side by side
                 player.send(job)
-            for player in order:
                 player.receive()
         print(deck.name)
         per_deck = {}
@@ -306,9 +326,12 @@ def play_all(
             total.escaped += player.escaped
             total.deaths += player.deaths
             total.cpu += player.cpu
+            total.chunks += player.chunks
             total.size = player.size
         if args.baseline != "none" and players[0].bot == "best":
             print(paired(players[0], players[1]))
+        if (line := slower(players)) is not None:
+            print(line)
         table.append((deck.name, per_deck))
         sys.stdout.flush()
     print("all decks")
@@ -316,6 +339,8 @@ def play_all(
         print(row(player.label, figures(totals[player.label])))
     if args.baseline != "none" and players[0].bot == "best":
         print(paired(totals[players[0].label], totals[players[1].label]))
+    if (line := slower(list(totals.values()))) is not None:
+        print(line)
     return table
 
 

@@ -12,6 +12,7 @@ from cardcli.engine.game import Event, Game, Option, Options, State, numbered_se
 from cardcli.engine.rng import Rng
 from cardcli.games.double_solitaire.bots import BOTS, PACES, SETTLE_MS, hint
 from cardcli.games.double_solitaire.rules import PILES, DoubleSolitaireState
+from cardcli.games.double_solitaire.tally import DoubleSolitaireTally
 from cardcli.games.double_solitaire.view import describe, render
 from cardcli.printable import shortened
 
@@ -182,4 +183,5 @@ GAME = Game(
     bot_settle_ms=SETTLE_MS,
     milestones=("hand_over", "stuck"),
     summarize=summarize,
+    tally=DoubleSolitaireTally,
 )

@@ -17,6 +17,7 @@ from cardcli.games.horde.loading import ALL
 from cardcli.games.horde.narration import narrate, resolving_now
 from cardcli.games.horde.setup import build, seats_for
 from cardcli.games.horde.state import HordeState
+from cardcli.games.horde.tally import HordeTally
 from cardcli.games.horde.teammates import SEATS
 from cardcli.games.horde.view import describe, render, render_stack
 
@@ -386,6 +387,7 @@ GAME = Game(
         events, describe, width, resolving_now(state.table)
     ),
     summarize=summarize,
+    tally=HordeTally,
     prepare=prepare,
     variants=variants,
     terminal_start=stops.terminal_start,

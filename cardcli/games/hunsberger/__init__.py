@@ -22,6 +22,7 @@ from cardcli.engine.rng import Rng
 from cardcli.games.hunsberger.bots import BOTS, advise
 from cardcli.games.hunsberger.rules import HunsbergerState
 from cardcli.games.hunsberger.scoring import SPELL_DAMAGE
+from cardcli.games.hunsberger.tally import HunsbergerTally
 from cardcli.games.hunsberger.view import describe, render
 from cardcli.numbers import whole_number
 from cardcli.printable import shortened
@@ -286,5 +287,6 @@ GAME = Game(
     win_label="escape rate",
     describe=describe,
     summarize=summarize,
+    tally=HunsbergerTally,
     prepare=prepare,
 )
