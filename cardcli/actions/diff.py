@@ -116,6 +116,8 @@ def diff(a: str, b: str) -> int:
             echo(f"result {one_line(a)}: {_result_of(ends[0], a, games[0])}")
             echo(f"result {one_line(b)}: {_result_of(ends[1], b, games[1])}")
             return 1
+    if same_lines == 0:  # two empty files: neither is a log (the loop saw no line)
+        raise NotALog(f"{one_line(a)}: empty: not a cardcli log")
     echo(f"identical: {counted(same_lines, 'line')}")
     return 0
 
