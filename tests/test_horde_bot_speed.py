@@ -254,3 +254,61 @@ def test_the_kept_plan_is_for_its_own_table_bot_and_combat(tmp_path: Path) -> No
     assert plancache.BLOCKS.next_block(bot, two.state.table, team) is None
     assert plancache.BLOCKS.next_block(_fast("basic"), one.state.table, team) is None
     assert bot.move_on(two.state.table, "p1") == first  # the same board, worked out again
+
+
+def test_more_than_150_actions_in_a_step_and_more_than_150_blocks_one_by_one(
+    tmp_path: Path,
+) -> None:
+    """No cap a legal game reaches: 300 creatures each activate their ability in one step
+    (the cap was 150 actions a step), and 200 attackers are each blocked on a line of its
+    own. The bound still exists: it grows with the board (``flow.action_limit``)."""
+    from cardcli.magic import flow
+
+    cleric = _token("Cleric", 1, 1, colors=["W"])
+    cleric["abilities"] = [
+        {
+            "activated": True,
+            "cost": {"tap": True},
+            "effects": [{"do": "gain_life", "amount": 1, "each": "you"}],
+            "text": "{T}: You gain 1 life.",
+        }
+    ]
+    position = {
+        "life": 20,
+        "turn": 6,
+        "active": "players",
+        "step": "main1",
+        "horde": {"library": ["Zombie"] * 5},
+        "p1": {"battlefield": [{"token": cleric}] * 300, "library": ["Plains"] * 5},
+        "p2": {"library": ["Plains"] * 5},
+    }
+    session = _to_blocks(tmp_path, position, "clerics")
+    table = session.state.table
+    clerics = sorted(o.id for o in table.battlefield.values() if o.controller == "p1")
+    for oid in clerics[:-1]:  # (the last one left: the team still has something to do)
+        outcome = session.submit(f"p1 activate #{oid}")
+        assert outcome.accepted, (oid, outcome.reason)
+    assert table.step == "main1" and table.actions == 299 and len(table.stack) == 299
+    assert flow.action_limit(table) == 150 + 4 * 300
+    table.actions = flow.action_limit(table)  # as after an endless loop: only passing is left
+    refused = session.submit(f"p1 activate #{clerics[-1]}")
+    assert not refused.accepted
+    assert refused.reason == "1350 actions in this step already: pass"
+
+    position = {
+        "life": 999,
+        "turn": 7,
+        "active": "horde",
+        "step": "begin_combat",
+        "horde": {"battlefield": [{"token": HORDE_KINDS[0]}] * 200, "library": ["Zombie"] * 3},
+        "p1": {"battlefield": [{"token": PLAYER_KINDS[2]}] * 200, "library": ["Forest"] * 3},
+        "p2": {"library": ["Forest"] * 3},
+    }
+    session = _to_blocks(tmp_path, position, "wide")
+    table = session.state.table
+    soldiers = sorted(o.id for o in table.battlefield.values() if o.controller == "p1")
+    for attacker, blocker in zip(sorted(table.combat.attackers), soldiers, strict=True):
+        outcome = session.submit(f"block #{attacker} with #{blocker}")
+        assert outcome.accepted, (attacker, outcome.reason)
+    assert len(table.combat.blocks) == 200
+    assert session.submit("pass").accepted
