@@ -312,3 +312,54 @@ def test_more_than_150_actions_in_a_step_and_more_than_150_blocks_one_by_one(
         assert outcome.accepted, (attacker, outcome.reason)
     assert len(table.combat.blocks) == 200
     assert session.submit("pass").accepted
+
+
+def _attack_position(seed: int) -> dict[str, Any]:
+    """The players' combat on a seeded board: their creatures of a few kinds, the Horde's
+    partly tapped (attacking is often worth it), here and there a flyer (the kinds' shortcut
+    does not hold: every creature is scored)."""
+    rng = random.Random(seed)
+    player_kinds = rng.sample(PLAYER_KINDS, rng.randint(1, 3))
+    horde_kinds = rng.sample(HORDE_KINDS[:3] if seed % 2 else HORDE_KINDS, rng.randint(1, 3))
+    horde = []
+    for _ in range(rng.randint(0, 20)):
+        permanent = _permanent(rng, horde_kinds, False)
+        permanent["tapped"] = rng.random() < 0.7
+        horde.append(permanent)
+    return {
+        "life": rng.choice([10, 40, 200]),
+        "turn": 6,
+        "active": "players",
+        "step": "begin_combat",
+        "horde": {"battlefield": horde, "library": ["Zombie"] * 80},
+        "p1": {
+            "battlefield": [
+                _permanent(rng, player_kinds, False) for _ in range(rng.randint(1, 30))
+            ],
+            "library": ["Forest"] * 5,
+        },
+        "p2": {
+            "battlefield": [
+                _permanent(rng, player_kinds, False) for _ in range(rng.randint(0, 30))
+            ],
+            "library": ["Forest"] * 5,
+        },
+    }
+
+
+@pytest.mark.parametrize("seed", range(300, 316))
+def test_the_planners_attack_by_kinds_is_its_attack_one_creature_at_a_time(
+    seed: int, tmp_path: Path
+) -> None:
+    """Every attack command of the declaration equals the reference's (which scores every
+    creature able to attack at every pick)."""
+    session = _to_blocks(tmp_path, _attack_position(seed), "attack")
+    table = session.state.table
+    fast, reference = _fast("planner"), _reference("planner")
+    said = []
+    while table.pending is not None and table.pending.kind == "attackers":
+        text = fast.move_on(table, "p1")
+        assert text == reference.move_on(table, "p1"), said
+        said.append(text)
+        assert session.submit(text, seat="p1").accepted, text
+    assert not said or said[-1] == "pass"

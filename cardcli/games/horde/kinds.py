@@ -115,10 +115,14 @@ class Pools:
     of the kind it chooses, as the plan one creature at a time takes the first of equals."""
 
     def __init__(self, kinds: Kinds, free: list[Obj]) -> None:
+        self.kinds = kinds
         self.members: dict[Kind, list[tuple[int, Obj]]] = {}
         for position, obj in enumerate(free):
             self.members.setdefault(kinds.of(obj), []).append((position, obj))
         self.next: dict[Kind, int] = dict.fromkeys(self.members, 0)
+
+    def kind_of(self, obj: Obj) -> Kind:
+        return self.kinds.of(obj)
 
     def heads(self) -> list[tuple[Kind, int, Obj]]:
         """Each kind with a member left: (kind, its first member's position, that member)."""

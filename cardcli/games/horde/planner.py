@@ -63,11 +63,15 @@ class Planner(Policy):
         declared = [table.objects[a] for a in fight_.attackers if a in table.objects]
         chosen: list[Obj] = list(declared)  # declared already (the attack goes in parts)
         best = self.score_attack(table, team, chosen, horde_creatures, defenders)
+        pools = self._attack_kinds(table, able, horde_creatures, defenders) if self.fast else None
         while True:
             pick: tuple[float, Obj] | None = None
-            for obj in able:
-                if obj in chosen:
-                    continue
+            if pools is not None:
+                # One of each kind: the first not chosen (the others score the same, later).
+                candidates = [obj for _, _, obj in sorted(pools.heads(), key=lambda h: h[1])]
+            else:
+                candidates = [obj for obj in able if obj not in chosen]
+            for obj in candidates:
                 score = self.score_attack(table, team, [*chosen, obj], horde_creatures, defenders)
                 if score > best + 0.01 and (pick is None or score > pick[0]):
                     pick = (score, obj)
@@ -75,6 +79,27 @@ class Planner(Policy):
                 return chosen[len(declared) :]
             best = pick[0]
             chosen.append(pick[1])
+            if pools is not None:
+                pools.take(pools.kind_of(pick[1]), pick[1])
+
+    def _attack_kinds(
+        self, table: Table, able: list[Obj], horde_creatures: list[Obj], defenders: list[Obj]
+    ) -> Pools | None:
+        """The creatures able to attack by kind, when creatures of one kind score the same
+        (``score_attack``), or None. The Horde's blocks and the damage model treat alike
+        creatures alike; what stays home is a list whose order ``next_attack_damage`` reads
+        (each Horde attacker meets the first blocker that can block it), and that order does
+        not matter when every creature that may stay home can block every Horde creature."""
+        if combat.restricted(table, able) or combat.restricted(table, horde_creatures):
+            return None
+        kinds = Kinds(table, able)
+        home_kinds = {kinds.of(o): o for o in defenders}
+        horde_kinds = {kinds.of(o): o for o in horde_creatures}
+        for blocker in home_kinds.values():
+            for attacker in horde_kinds.values():
+                if not kinds.can_block(blocker, attacker):
+                    return None
+        return Pools(kinds, able)
 
     def _defenders(self, table: Table, team: Team) -> list[Obj]:
         """The players' creatures that could block the Horde's next attack if they stay home."""
@@ -113,10 +138,12 @@ class Planner(Policy):
             score += ANNIHILATED * sum(keyword_number(table.chars(obj).keywords, "annihilator"))
         # The Horde's next attack: every Horde creature left, against whoever stays untapped.
         survivors = [o for o in horde_creatures if o.id not in dead]
+        attacking = {o.id for o in attackers}
         home = [
             o
             for o in defenders
-            if o.id not in dead and (o not in attackers or "vigilance" in table.chars(o).keywords)
+            if o.id not in dead
+            and (o.id not in attacking or "vigilance" in table.chars(o).keywords)
         ]
         taken = self.next_attack_damage(table, survivors, home) + self.reinforcements(table, home)
         threat = sum(max(0, table.chars(o).power) for o in survivors)
