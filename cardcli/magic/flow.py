@@ -42,7 +42,6 @@ STEP_NAMES = {
 }
 NO_PRIORITY = ("untap",)
 COMBAT_AFTER_ATTACK = ("declare_blockers", "first_strike", "combat_damage")
-MAX_ACTIONS = 150  # actions in one step; after that the team can only pass
 # Declarations in one step (an attacker or blocker declared or taken back; a bulk line is one).
 # The bound grows with the board, so no game a person plays reaches it (each permanent could be
 # declared, taken back and declared again twice over), and an endless attack / unattack of a
@@ -59,6 +58,24 @@ def declaration_limit(table: Table) -> int:
 def declarations_spent(table: Table) -> bool:
     """The step's declarations are used up: the team can only pass."""
     return table.declarations >= declaration_limit(table)
+
+
+# Actions in one step (casting a spell, activating an ability, playing a land), bounded the
+# same way: each permanent could act a few times in a step (several abilities, or untapped
+# again) beside the cards cast from a hand, so no game a person plays reaches the bound (300
+# creatures with an ability each: 1350), and an endless loop of a bot or a script still ends.
+ACTIONS_BASE = 150
+ACTIONS_PER_PERMANENT = 4
+
+
+def action_limit(table: Table) -> int:
+    """How many actions a step allows on this board."""
+    return ACTIONS_BASE + ACTIONS_PER_PERMANENT * len(table.battlefield)
+
+
+def actions_spent(table: Table) -> bool:
+    """The step's actions are used up: the team can only pass."""
+    return table.actions >= action_limit(table)
 
 
 MAX_SPINS = 1_000_000  # pieces of work without any decision: a loop (104.4b)
@@ -133,12 +150,12 @@ def _step_once(table: Table) -> None:
         return
     team = table.teams[table.priority]
     if team.automated:
-        if table.actions < MAX_ACTIONS and table.variant.priority_action(table, team):
+        if not actions_spent(table) and table.variant.priority_action(table, team):
             table.passes = 0
             return
         do_pass(table)
         return
-    if table.actions >= MAX_ACTIONS or stops.passes(table, team):  # "pass turn", stops
+    if actions_spent(table) or stops.passes(table, team):  # "pass turn", stops
         do_pass(table, automatic=True)
         return
     table.pending = Decision(

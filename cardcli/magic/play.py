@@ -39,8 +39,8 @@ def _with_priority(table: Table, player: str) -> None:
         raise IllegalCommand(f"nobody has priority now: {waiting_for(table)}")
     if not may_answer(decision, table, player):
         raise IllegalCommand(f"{player}'s team does not have priority: {waiting_for(table)}")
-    if table.actions >= flow.MAX_ACTIONS:
-        raise IllegalCommand(f"{flow.MAX_ACTIONS} actions in this step already: pass")
+    if flow.actions_spent(table):
+        raise IllegalCommand(f"{flow.action_limit(table)} actions in this step already: pass")
 
 
 def waiting_for(table: Table) -> str:

@@ -2,17 +2,32 @@
 
     python tests/benchmarks/bench_horde.py [--games 200]
 
+Every figure is CPU time (``time.process_time``) on one core, and every comparison of A
+with B is interleaved (A, B, A, B, ...) in one run, so that another process on a shared
+machine slows both alike.
+
 1. Whole games: games per second (nothing logged, as simulate plays them) and
    events per second (every event logged), three `basic` player bots against the
-   Zombie horde, in CPU time on one core; then the time per game against the most
-   creatures the game had on the battlefield at once.
-2. Cost against the size of the board: a Horde turn in which N token creatures
-   attack players with N/4 blockers, and a players' combat in which 20
-   attackers meet N Horde blockers. Prints the time per creature for each N
-   and its ratio to the smallest board: flat ratios mean the cost grows with N,
-   not with N squared (the text's blocking rule read naively looks at every pair).
-3. Replay: events per second when a log is replayed, against parsing and
-   schema-validating the same lines.
+   Zombie horde, the quiet and the logged run of each seed one after the other;
+   then the time per game against the most creatures the game had on the
+   battlefield at once.
+2. Cost against the size of the board (the set-up read and the session made
+   outside the timer):
+   - "the Horde attacks with N tokens": N Zombie tokens attack players with N/4
+     Bears, each Bear blocks one by a scripted command, then the players pass: the
+     Horde's combat and the rest of its turn, to the players' first main phase;
+   - "20 attackers meet N Horde blockers": the players' combat alone, from their
+     declared attack (20 Bears into N untapped Zombie tokens: the Horde's blocking
+     rule) to the end of combat (the team stops there: ``stops end-combat always``).
+     Before, the timer ran on through the Horde's whole next turn once N >= 40.
+   Prints the time per creature for each N and its ratio to the smallest board:
+   flat ratios mean the cost grows with N, not with N squared (the text's blocking
+   rule read naively looks at every pair). Horde turns answered by each bot, at up
+   to 1,000 tokens: bench_horde_turns.py.
+3. Replay: events per second when a log (its lines already parsed) is replayed,
+   against a bare ``json.loads`` of the same lines' text (replay's cost in units of
+   parsing the log) and against jsonschema validation of them (printed here before as
+   replay's "floor": it is no floor, validation is not part of a replay).
 """
 
 from __future__ import annotations
@@ -51,24 +66,26 @@ BEAR = {
 
 
 def whole_games(games: int, bot: str = "basic") -> tuple[float, float, list[list[dict[str, Any]]]]:
+    """Games per second unlogged and events per second logged: each seed played quiet and
+    then logged, interleaved."""
     game = get_game("horde")
     options, setup = game.resolve_options(game.load_given({"players": 3, "mulligan": "none"}))
     seats = {"p1": bot, "p2": bot, "p3": bot}
-    started = time.process_time()
-    for i in range(games):
-        session = Session(game, options, setup, derive(11, i), seats, quiet=True)
-        run(session, lambda seat: None)
-    quiet = time.process_time() - started
+    quiet = logged = 0.0
     logs = []
     events = 0
-    started = time.process_time()
     for i in range(games):
+        started = time.process_time()
+        session = Session(game, options, setup, derive(11, i), seats, quiet=True)
+        run(session, lambda seat: None)
+        quiet += time.process_time() - started
         lines: list[dict[str, Any]] = []
+        started = time.process_time()
         session = Session(game, options, setup, derive(11, i), seats, [lines.append])
         run(session, lambda seat: None)
+        logged += time.process_time() - started
         events += len(lines)
         logs.append(lines)
-    logged = time.process_time() - started
     return games / quiet, events / logged, logs
 
 
@@ -118,7 +135,8 @@ def _session(loaded: tuple[Any, Any]) -> Session:
 
 
 def horde_attack(n: int) -> float:
-    """A Horde combat: n Zombie tokens attack; the players have n/4 Bears and block each once."""
+    """The Horde attacks with n Zombie tokens; the players have n/4 Bears and block each once
+    (scripted), then pass: CPU seconds to the players' next decision (their first main phase)."""
     position = {
         "life": 999,
         "turn": 7,
@@ -128,35 +146,44 @@ def horde_attack(n: int) -> float:
         "p1": {"battlefield": [{"token": BEAR} for _ in range(n // 4)], "library": ["Forest"] * 3},
         "p2": {"library": ["Forest"] * 3},
     }
-    loaded = _loaded(position)
-    started = time.perf_counter()
-    session = _session(loaded)
+    session = _session(_loaded(position))
     attackers = list(range(1, n + 1))
     blockers = list(range(n + 2, n + 2 + n // 4))
+    started = time.process_time()
     for attacker, blocker in zip(attackers, blockers, strict=False):
         assert session.submit(f"block #{attacker} with #{blocker}").accepted
     assert session.submit("pass").accepted
-    return time.perf_counter() - started
+    return time.process_time() - started
+
+
+COMBAT = ("begin_combat", "declare_attackers", "declare_blockers", "first_strike", "combat_damage")
 
 
 def players_attack(n: int) -> float:
-    """A players' combat: 20 Bears attack into n untapped Zombie tokens (the blocking rule)."""
+    """A players' combat: 20 Bears attack into n untapped Zombie tokens (the blocking rule).
+    CPU seconds from the attack to the end of combat, where the team stops (its stop at
+    end-combat is set before the timer): the Horde's next turn is not in it."""
     position = {
         "life": 999,
         "turn": 6,
         "active": "players",
         "step": "begin_combat",
-        "horde": {"battlefield": [{"token": ZOMBIE} for _ in range(n)], "library": ["Zombie"] * 3},
+        # (a library that the 40 damage the Bears could deal does not mill out)
+        "horde": {"battlefield": [{"token": ZOMBIE} for _ in range(n)], "library": ["Zombie"] * 60},
         "p1": {"battlefield": [{"token": BEAR} for _ in range(20)], "library": ["Forest"] * 3},
         "p2": {"library": ["Forest"] * 3},
     }
-    loaded = _loaded(position)
-    started = time.perf_counter()
-    session = _session(loaded)
-    ids = " ".join(f"#{i}" for i in range(n + 4, n + 24))
+    session = _session(_loaded(position))
+    table = session.state.table  # type: ignore[attr-defined]
+    assert session.submit("stops end-combat always").accepted
+    ids = " ".join(f"#{i}" for i in range(n + 61, n + 81))
+    started = time.process_time()
     assert session.submit(f"attack {ids}").accepted
-    assert session.submit("pass").accepted
-    return time.perf_counter() - started
+    while table.step in COMBAT and not session.over:
+        assert session.submit("pass").accepted
+    spent = time.process_time() - started
+    assert table.step == "end_combat" and table.active_team.name == "players", table.step
+    return spent
 
 
 def scaling(label: str, measure: Any, sizes: tuple[int, ...]) -> None:
@@ -172,21 +199,36 @@ def scaling(label: str, measure: Any, sizes: tuple[int, ...]) -> None:
 
 
 def replay_speed(logs: list[list[dict[str, Any]]]) -> None:
+    """Replay against a bare json.loads and against jsonschema validation of the same lines,
+    interleaved log by log, in CPU time."""
     from cardcli.engine.log import encode
 
-    lines = [line for log in logs[:50] for line in log]
-    started = time.perf_counter()
-    for log in logs[:50]:
-        _, divergence, _ = replay_lines(log)
-        assert divergence is None
-    replay = time.perf_counter() - started
     validator = LineValidator("horde")
-    started = time.perf_counter()
-    for line in lines:
-        validator.errors(json.loads(encode(line)))
-    floor = time.perf_counter() - started
+    replay = parse = validate = 0.0
+    count = 0
+    for log in logs[:50]:
+        texts = [encode(line) for line in log]
+        count += len(log)
+        started = time.process_time()
+        _, divergence, _ = replay_lines(log)
+        replay += time.process_time() - started
+        assert divergence is None
+        started = time.process_time()
+        for text in texts:
+            json.loads(text)
+        parse += time.process_time() - started
+        started = time.process_time()
+        for line in log:
+            validator.errors(line)
+        validate += time.process_time() - started
     print(
-        f"replay: {len(lines) / replay:,.0f} events/s; parse+validate alone {len(lines) / floor:,.0f}/s"
+        f"replay: {count / replay:,.0f} events/s (lines already parsed);"
+        f" a bare json.loads of the same lines {count / parse:,.0f}/s;"
+        f" jsonschema validation of them {count / validate:,.0f}/s"
+    )
+    print(
+        f"  replay costs x{replay / parse:.1f} a json.loads pass over the log;"
+        f" jsonschema validation costs x{validate / replay:.2f} the replay"
     )
 
 

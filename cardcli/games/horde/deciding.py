@@ -115,7 +115,7 @@ class Deciding:
         if kind == "x":
             return f"choose {options[-1]}"
         if kind == "order":
-            return "choose " + " ".join(options[:40])  # a command has at most 500 characters
+            return "choose " + " ".join(options[:40])  # forty a line, as the bots always wrote
         if kind in ("scry", "surveil"):
             away = [] if decision.picked else self.unwanted_draws(table, seat, options[:40])
             return "choose " + " ".join(away) if away else "choose done"

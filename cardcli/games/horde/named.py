@@ -113,6 +113,9 @@ def blocks(table: Table, seat: str, command: Block, by_id: ById) -> tuple[Obj, l
     """``block Zombie Giant with Serra Angel, #7`` or ``... with all [but NAME]``."""
     if command.every or _named((command.attacker, *command.blockers)):
         _declaring(table, seat, "blockers")
+    else:  # ids only (as the bots write them): nothing to look for, whatever the board's size
+        (attacker,) = _objects(table, (command.attacker,), [], "attacking", by_id)
+        return attacker, _objects(table, command.blockers, [], "to block with", by_id)
     fight = table.combat
     attacking = [table.objects[a] for a in (fight.attackers if fight else {}) if a in table.objects]
     attacking.sort(key=lambda o: o.id)

@@ -17,6 +17,7 @@ from cardcli.engine.rng import Rng
 from cardcli.games.horde import fight, judge
 from cardcli.games.horde.basic import Policy
 from cardcli.games.horde.judge import HORDE
+from cardcli.games.horde.kinds import Kind, Kinds, Pools
 from cardcli.magic import combat
 from cardcli.magic.cards import keyword_number
 from cardcli.magic.objects import Obj, Team
@@ -62,11 +63,15 @@ class Planner(Policy):
         declared = [table.objects[a] for a in fight_.attackers if a in table.objects]
         chosen: list[Obj] = list(declared)  # declared already (the attack goes in parts)
         best = self.score_attack(table, team, chosen, horde_creatures, defenders)
+        pools = self._attack_kinds(table, able, horde_creatures, defenders) if self.fast else None
         while True:
             pick: tuple[float, Obj] | None = None
-            for obj in able:
-                if obj in chosen:
-                    continue
+            if pools is not None:
+                # One of each kind: the first not chosen (the others score the same, later).
+                candidates = [obj for _, _, obj in sorted(pools.heads(), key=lambda h: h[1])]
+            else:
+                candidates = [obj for obj in able if obj not in chosen]
+            for obj in candidates:
                 score = self.score_attack(table, team, [*chosen, obj], horde_creatures, defenders)
                 if score > best + 0.01 and (pick is None or score > pick[0]):
                     pick = (score, obj)
@@ -74,6 +79,27 @@ class Planner(Policy):
                 return chosen[len(declared) :]
             best = pick[0]
             chosen.append(pick[1])
+            if pools is not None:
+                pools.take(pools.kind_of(pick[1]), pick[1])
+
+    def _attack_kinds(
+        self, table: Table, able: list[Obj], horde_creatures: list[Obj], defenders: list[Obj]
+    ) -> Pools | None:
+        """The creatures able to attack by kind, when creatures of one kind score the same
+        (``score_attack``), or None. The Horde's blocks and the damage model treat alike
+        creatures alike; what stays home is a list whose order ``next_attack_damage`` reads
+        (each Horde attacker meets the first blocker that can block it), and that order does
+        not matter when every creature that may stay home can block every Horde creature."""
+        if combat.restricted(table, able) or combat.restricted(table, horde_creatures):
+            return None
+        kinds = Kinds(table, able)
+        home_kinds = {kinds.of(o): o for o in defenders}
+        horde_kinds = {kinds.of(o): o for o in horde_creatures}
+        for blocker in home_kinds.values():
+            for attacker in horde_kinds.values():
+                if not kinds.can_block(blocker, attacker):
+                    return None
+        return Pools(kinds, able)
 
     def _defenders(self, table: Table, team: Team) -> list[Obj]:
         """The players' creatures that could block the Horde's next attack if they stay home."""
@@ -112,10 +138,12 @@ class Planner(Policy):
             score += ANNIHILATED * sum(keyword_number(table.chars(obj).keywords, "annihilator"))
         # The Horde's next attack: every Horde creature left, against whoever stays untapped.
         survivors = [o for o in horde_creatures if o.id not in dead]
+        attacking = {o.id for o in attackers}
         home = [
             o
             for o in defenders
-            if o.id not in dead and (o not in attackers or "vigilance" in table.chars(o).keywords)
+            if o.id not in dead
+            and (o.id not in attacking or "vigilance" in table.chars(o).keywords)
         ]
         taken = self.next_attack_damage(table, survivors, home) + self.reinforcements(table, home)
         threat = sum(max(0, table.chars(o).power) for o in survivors)
@@ -162,6 +190,91 @@ class Planner(Policy):
     # -- blocking ----------------------------------------------------------------------------------
 
     def plan_blocks(self, table: Table, team: Team) -> list[tuple[int, list[int]]]:
+        if not self.fast:
+            return self.slow_plan_blocks(table, team)
+        return self.kind_plan_blocks(table, team)
+
+    def kind_plan_blocks(self, table: Table, team: Team) -> list[tuple[int, list[int]]]:
+        """``slow_plan_blocks`` by kinds of creature. Attackers of one kind have the same
+        options and scores, so each pick scores the first pending attacker of each kind
+        against the kinds of free blockers; of equal scores the attacker first in the
+        pending order wins, and for one attacker the group first in ``slow_plan_blocks``'s
+        order (single blockers in the free list's order, then the pairs)."""
+        attackers = self.unblocked_attackers(table)
+        kinds = Kinds(table, attackers)
+        pools = Pools(kinds, self.free_blockers(table, team))
+        life = team.life or 0
+        incoming = sum(kinds.harm(a) for a in attackers)
+        threat = self.horde_power(table)
+        pending = Pools(kinds, sorted(attackers, key=lambda a: -kinds.value(a)))
+        plan: list[tuple[int, list[int]]] = []
+        while True:
+            weight = life_weight(life - incoming, threat)
+            best: tuple[float, int, Kind, Obj, list[tuple[Kind, Obj]]] | None = None
+            for attacker_kind, at, attacker in pending.heads():
+                found = self._best_group(kinds, pools, attacker, weight)
+                if found is not None and (
+                    best is None or found[0] > best[0] or (found[0] == best[0] and at < best[1])
+                ):
+                    best = (found[0], at, attacker_kind, attacker, found[1])
+            if best is None:
+                break
+            _, _, attacker_kind, attacker, group = best
+            plan.append((attacker.id, [b.id for _, b in group]))
+            for kind, blocker in group:
+                pools.take(kind, blocker)
+            pending.take(attacker_kind, attacker)
+            incoming -= kinds.harm(attacker)
+        return plan
+
+    def _best_group(
+        self, kinds: Kinds, pools: Pools, attacker: Obj, weight: float
+    ) -> tuple[float, list[tuple[Kind, Obj]]] | None:
+        """The best-scoring group of blockers for ``attacker`` (positive scores only)."""
+        power = kinds.harm(attacker)
+        options = [h for h in pools.heads() if kinds.can_block(h[2], attacker)]
+        menace = "menace" in kinds.table.chars(attacker).keywords
+        best: tuple[float, int, list[tuple[Kind, Obj]]] | None = None
+        if not menace:
+            for kind, position, blocker in options:
+                score = self._group_score(kinds, attacker, [blocker], power, weight)
+                if score > 0 and (
+                    best is None or score > best[0] or (score == best[0] and position < best[1])
+                ):
+                    best = (score, position, [(kind, blocker)])
+        if sum(pools.left(kind) for kind, _, _ in options) >= 2:
+            # The three weakest options, by value and then the free list's order.
+            weakest = sorted(
+                (kinds.value(obj), position, kind, obj)
+                for kind, _, _ in options
+                for position, obj in pools.first(kind, 3)
+            )[:3]
+            first = weakest[0]
+            for other in weakest[1:3]:
+                group = [first[3], other[3]]
+                score = self._group_score(kinds, attacker, group, power, weight)
+                if score > 0 and (best is None or score > best[0]):
+                    best = (score, 0, [(first[2], first[3]), (other[2], other[3])])
+        return None if best is None else (best[0], best[2])
+
+    def _group_score(
+        self, kinds: Kinds, attacker: Obj, group: list[Obj], power: int, weight: float
+    ) -> float:
+        """``slow_plan_blocks``'s score of a group, the same sums in the same order."""
+        fought = kinds.fight(attacker, group)
+        score = power * weight
+        if fought.attacker_dead:
+            score += KILL * kinds.value(attacker)
+        for dead, b in zip(fought.blockers_dead, group, strict=True):
+            if dead:
+                score -= LOSS * kinds.value(b)
+        score += 0.5 * sum(fought.lifelink)
+        if len(group) > 1:
+            score -= 0.5  # a blocker kept free is worth a little
+        return score
+
+    def slow_plan_blocks(self, table: Table, team: Team) -> list[tuple[int, list[int]]]:
+        """The plan worked out one attacker and one blocker at a time (the reference)."""
         attackers = self.unblocked_attackers(table)
         free = self.free_blockers(table, team)
         life = team.life or 0

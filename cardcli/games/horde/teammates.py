@@ -18,7 +18,7 @@ from cardcli.engine.game import Bot, Command, State
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import commands, handing
 from cardcli.games.horde.commands import Activate, Cast, Play, Tap
-from cardcli.magic.flow import MAX_ACTIONS
+from cardcli.magic.flow import actions_spent
 from cardcli.magic.play import may_answer
 from cardcli.magic.table import Table
 
@@ -64,7 +64,7 @@ class HordeSeats:
         player = table.players.get(seat)
         if player is None or not may_answer(decision, table, seat):
             return None
-        if table.actions >= MAX_ACTIONS:
+        if actions_spent(table):
             return None  # the step's cap: only passing is left, and that is the people's
         team = player.team
         whole = team.players

@@ -1,0 +1,111 @@
+"""The players' block plan, kept for the whole declaration of blockers.
+
+A bot declares its planned blocks one command at a time (``block #A with #B``) and,
+asked again after each, would work the plan out again on the new board. Both bots'
+plans are greedy and take the attackers in an order that declaring a block does
+not disturb, so the plan worked out again is the rest of the first one (the tests
+check it on many boards): the first plan is kept and its next entry handed out.
+
+It is handed out only while the board is exactly as the plan predicts: the same
+table, combat, bot and team; no zone, static ability, life, poison, turn or step
+changed since; the blocks declared since are the plan's first entries, each with
+its blockers; and no object changed but those blockers, once each (declaring a
+block touches its blocker once: ``Obj.changes`` and ``Obj.touches`` count every
+object's changes, so anything else that happened shows there). Anything else and
+the plan is worked out again.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from cardcli.magic.objects import Obj, Team
+
+if TYPE_CHECKING:
+    from cardcli.magic.combat import Combat
+    from cardcli.magic.table import Table
+
+Entry = tuple[int, list[int]]  # (attacker, its blockers)
+
+
+def _stamp(table: Table, team: Team) -> tuple[Any, ...]:
+    """What may not change while the plan stays good (besides the objects' own changes)."""
+    return (
+        table.static_version,
+        table.zone_version,
+        table.battlefield_version,
+        table.turn,
+        table.step,
+        table.over,
+        len(table.stack),
+        team.life,
+        team.poison,
+        tuple(team.names),
+        tuple(p.poison for p in team.players),
+    )
+
+
+class _Kept:
+    def __init__(self, bot: object, table: Table, team: Team, plan: list[Entry]) -> None:
+        fight = table.combat
+        assert fight is not None
+        self.bot = bot
+        self.table = weakref.ref(table)
+        self.combat: weakref.ref[Combat] = weakref.ref(fight)
+        self.stamp = _stamp(table, team)
+        self.changes = Obj.changes
+        self.touches = Obj.touches
+        self.blocked = len(fight.blocked_by)  # attackers blocked before the plan
+        self.blocks = len(fight.blocks)
+        self.plan = plan
+        self.checked = 0  # the plan's entries seen declared as planned
+        self.touched = [0]  # blockers declared by the plan's first k entries, for each k
+        for _, blockers in plan:
+            self.touched.append(self.touched[-1] + len(blockers))
+
+
+class BlockPlans:
+    """The last block plan a players' bot made (one is enough: one game asks at a time)."""
+
+    def __init__(self) -> None:
+        self.kept: _Kept | None = None
+
+    def keep(self, bot: object, table: Table, team: Team, plan: list[Entry]) -> None:
+        self.kept = _Kept(bot, table, team, plan)
+
+    def next_block(self, bot: object, table: Table, team: Team) -> str | None:
+        """The next block of the kept plan ("pass" when all are declared), or None: no plan
+        known for this board."""
+        kept = self.kept
+        fight = table.combat
+        if kept is None or fight is None:
+            return None
+        if (
+            kept.bot is not bot
+            or kept.table() is not table
+            or kept.combat() is not table.combat
+            or kept.stamp != _stamp(table, team)
+        ):
+            return None
+        done = len(fight.blocked_by) - kept.blocked
+        if not 0 <= done <= len(kept.plan):
+            return None
+        touched = kept.touched[done]
+        if (
+            Obj.changes - kept.changes != touched
+            or Obj.touches - kept.touches != touched
+            or len(fight.blocks) - kept.blocks != touched
+        ):
+            return None
+        for attacker, blockers in kept.plan[kept.checked : done]:
+            if fight.blocked_by.get(attacker) != blockers:
+                return None
+        kept.checked = done
+        if done == len(kept.plan):
+            return "pass"
+        attacker, blockers = kept.plan[done]
+        return f"block #{attacker} with " + " ".join(f"#{b}" for b in blockers)
+
+
+BLOCKS = BlockPlans()
