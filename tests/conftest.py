@@ -9,19 +9,25 @@ from typing import Any
 import pytest
 
 from cardcli.engine.game import get_game
+from cardcli.engine.rng import RNG_ID
 from cardcli.engine.session import Session
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def new_session(
-    game_name: str, seed: int = 1, seats: dict[str, str] | None = None, **given: Any
+    game_name: str,
+    seed: int = 1,
+    seats: dict[str, str] | None = None,
+    rng_id: str = RNG_ID,
+    **given: Any,
 ) -> tuple[Session, list[dict[str, Any]]]:
-    """A session writing its lines to a list, with the given options."""
+    """A session writing its lines to a list, with the given options (``rng_id``: a log
+    as a release that used that RNG wrote it)."""
     game = get_game(game_name)
     options, setup = game.resolve_options(game.load_given(given))
     lines: list[dict[str, Any]] = []
-    session = Session(game, options, setup, seed, seats, [lines.append])
+    session = Session(game, options, setup, seed, seats, [lines.append], rng_id)
     return session, lines
 
 

@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 
+from cardcli.engine.errors import LogError
 from cardcli.engine.loop import run
 from cardcli.engine.replay import replay_lines
+from cardcli.engine.rng import RNG_ID, RNG_V2
 from cardcli.engine.session import Session
 from tests.conftest import new_session
 
@@ -26,12 +28,16 @@ ORDERED = {"mulligan": "none", "order": (f"p2={P2_LIBRARY}",)}
 
 
 def team_game(
-    seats: dict[str, str], first: list[str] | None = None, until_turn: int = 4, seed: int = 3
+    seats: dict[str, str],
+    first: list[str] | None = None,
+    until_turn: int = 4,
+    seed: int = 3,
+    rng_id: str = RNG_ID,
 ) -> tuple[Session, list[dict[str, Any]], list[tuple[str | None, str, int]]]:
     """A game played by the loop: bots at their seats, the person's lines from a reader
     that answers ``first`` and then passes (or the first legal answer). Returns what
     the person was asked: (seat, the kind of decision, the turn)."""
-    session, lines = new_session("horde", seed=seed, seats=seats, **ORDERED)
+    session, lines = new_session("horde", seed=seed, seats=seats, rng_id=rng_id, **ORDERED)
     asked: list[tuple[str | None, str, int]] = []
     given = list(first or [])
 
@@ -140,10 +146,17 @@ def test_the_log_of_a_bot_teammate_replays_and_validates() -> None:
     _s, lines, _asked = team_game({"p1": "human", "p2": "planner"}, first=["auto attacks"])
     _replay, divergence, count = replay_lines(lines)
     assert divergence is None and count == len(lines)
-    # Without the bot: a log of another release gives its lines as written.
-    older = [{**lines[0], "engine": "0.0.1"}, *lines[1:]]
-    _replay, divergence, _count = replay_lines(older)
+    # Without the bot: a log of an older release (0.3.0 wrote RNG v2) gives its lines as
+    # written, and says so; a version no release had is refused.
+    _s, v2_lines, _asked = team_game(
+        {"p1": "human", "p2": "planner"}, first=["auto attacks"], rng_id=RNG_V2
+    )
+    older = [{**v2_lines[0], "engine": "0.3.0"}, *v2_lines[1:]]
+    replayed, divergence, _count = replay_lines(older)
     assert divergence is None
+    assert any("bots' lines are taken as written" in note for note in replayed.notes)
+    with pytest.raises(LogError, match="does not know"):
+        replay_lines([{**lines[0], "engine": "0.0.1"}, *lines[1:]])
     # A bot's line where the bot would not play is a divergence.
     at = next(i for i, c in enumerate(lines) if c.get("bot") and "cast" in c.get("text", ""))
     changed = [*lines[:at], {**lines[at], "text": "p2 play #999"}, *lines[at + 1 :]]

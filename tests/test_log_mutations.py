@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardcli import __version__
 from cardcli.actions.logfile import NotALog
 from cardcli.actions.replay import replay
 from cardcli.actions.validate import check_log
@@ -28,7 +29,7 @@ from cardcli.cli import cli
 from cardcli.engine.errors import CardcliError
 from cardcli.engine.game import get_game
 from cardcli.engine.log import encode_bytes
-from cardcli.engine.session import Session
+from cardcli.engine.session import Session, clean_line
 
 
 def _played(*args: str, stdin: str = "") -> bytes:
@@ -63,6 +64,15 @@ def logs() -> list[bytes]:
     ]
 
 
+# What each release wrote in its headers' "rng" (0.1.0 moved from v1 to v2; 0.4.0 writes v3).
+RELEASES_AND_THEIR_RNGS = {
+    "0.1.0": ("splitmix64-v1", "splitmix64-v2"),
+    "0.2.0": ("splitmix64-v2",),
+    "0.3.0": ("splitmix64-v2",),
+    "0.4.0": ("splitmix64-v3",),
+}
+
+
 def engine_bytes(data: bytes) -> bytes | None:
     """What the engine writes for this log's header and input lines (None: no game)."""
     lines: list[dict[str, Any]] = []
@@ -76,14 +86,25 @@ def engine_bytes(data: bytes) -> bytes | None:
     if not lines:
         return None
     header, produced = lines[0], []
+    if header.get("rng") not in RELEASES_AND_THEIR_RNGS.get(header.get("engine"), ()):  # type: ignore[call-overload]
+        return None  # no release of cardcli wrote this header
     try:
         game = get_game(str(header["game"]))
+        every = {opt.name for opt in game.options if not opt.setup}
+        if header["engine"] == __version__ and set(header["options"]) != every:
+            return None  # this release writes every option
         options, setup = game.resolve_options({**header["options"], **header["setup"]})
         session = Session(game, options, setup, header["seed"], header["seats"], [produced.append])
     except Exception:
         return None
     for line in lines[1:]:
         if line.get("type") in ("command", "rejected") and isinstance(line.get("text"), str):
+            if (
+                "bot" not in line
+                and "length" not in line
+                and clean_line(line["text"]) != line["text"]
+            ):
+                return None  # every input path strips a person's line before it is logged
             length = line.get("length")
             text = (
                 line["text"].ljust(length)

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cardcli.cli import cli
+from cardcli.engine.log import encode_bytes
 
 
 def cardcli(*args: str, stdin: str | bytes | None = None) -> Result:
@@ -371,11 +372,21 @@ def test_resume_of_a_live_game_catches_up_at_once_then_reads(tmp_path: Path) -> 
     assert cardcli("replay", str(log)).exit_code == 0
 
 
-def test_a_rejection_reworded_since_an_older_engine_still_replays(tmp_path: Path) -> None:
-    from cardcli import __version__
+def older_release_bytes(stdin: list[str], seed: int, engine: str = "0.3.0") -> bytes:
+    """The log an older release wrote for a person's Shuffle-Mania game: RNG v2 (0.1.0 to
+    0.3.0 wrote it; this release writes v3), its header naming ``engine``."""
+    from cardcli.engine.rng import RNG_V2
+    from tests.conftest import new_session
 
-    played = cardcli("play", "shuffle-mania", "--seed", "3", stdin="frobnicate\nauto\n")
-    data = played.stdout_bytes
+    session, lines = new_session("shuffle-mania", seed=seed, rng_id=RNG_V2)
+    for text in stdin:
+        session.submit(text)
+    lines[0] = {**lines[0], "engine": engine}
+    return b"".join(encode_bytes(line) for line in lines)
+
+
+def test_a_rejection_reworded_since_an_older_engine_still_replays(tmp_path: Path) -> None:
+    data = older_release_bytes(["frobnicate", "auto"], seed=3, engine="0.1.0")
     assert b'"type":"rejected"' in data
     lines = lines_of(data)
     reworded = [
@@ -384,12 +395,15 @@ def test_a_rejection_reworded_since_an_older_engine_still_replays(tmp_path: Path
         else line
         for line in lines
     ]
-    same_version = write(tmp_path, "same.jsonl", b"".join(reworded))
-    assert cardcli("replay", same_version).exit_code == 1  # this version: every byte counts
-    older = [
-        reworded[0].replace(f'"engine":"{__version__}"'.encode(), b'"engine":"0.1.0"'),
+    from cardcli import __version__
+
+    same_version = [
+        reworded[0].replace(b'"engine":"0.1.0"', f'"engine":"{__version__}"'.encode()),
         *reworded[1:],
     ]
+    # this version: every byte counts (and it never wrote RNG v2)
+    assert cardcli("replay", write(tmp_path, "same.jsonl", b"".join(same_version))).exit_code == 1
+    older = reworded
     log = write(tmp_path, "old.jsonl", b"".join(older))
     result = cardcli("replay", log)
     assert result.exit_code == 0, result.stdout
@@ -435,8 +449,7 @@ def test_diff_of_a_file_whose_first_line_is_too_long_is_no_log(
 def test_a_made_up_engine_version_gets_no_leeway_on_rejections(tmp_path: Path) -> None:
     from cardcli import __version__
 
-    played = cardcli("play", "shuffle-mania", "--seed", "3", stdin="frobnicate\nauto\n")
-    lines = lines_of(played.stdout_bytes)
+    lines = lines_of(older_release_bytes(["frobnicate", "auto"], seed=3, engine=__version__))
     reworded = [
         line.replace(b'"reason":"', b'"reason":"old words: ', 1)
         if b'"type":"rejected"' in line

@@ -299,16 +299,19 @@ class Game:
         return self.prepare(loaded) if self.prepare is not None else loaded
 
     def header_options(
-        self, options: Mapping[str, Any], setup: Mapping[str, Any]
+        self, options: Mapping[str, Any], setup: Mapping[str, Any], older_release: bool = True
     ) -> tuple[Options, Options]:
         """A log header's options and setup, checked to be exactly what the engine writes.
 
         ``options`` holds every non-setup option, no more and no fewer; ``setup``
-        only setup options; every value of the exact type and range.
+        only setup options; every value of the exact type and range. A log of an
+        ``older_release`` may lack the options added since (each has its ``absent``
+        value); this release writes every one.
         """
         wanted = [opt.name for opt in self.options if not opt.setup]
-        older = {opt.name: opt.absent for opt in self.options if opt.absent is not None}
-        options = {**{k: v for k, v in older.items() if k not in options}, **options}
+        if older_release:
+            older = {opt.name: opt.absent for opt in self.options if opt.absent is not None}
+            options = {**{k: v for k, v in older.items() if k not in options}, **options}
         missing = [name for name in wanted if name not in options]
         if missing:
             raise UsageError(f"the header's options lack {', '.join(map(repr, missing))}")

@@ -26,8 +26,8 @@ from cardcli import __version__
 from cardcli.engine.errors import CardcliError, LogError
 from cardcli.engine.game import Game, Options, get_game
 from cardcli.engine.log import LOG_FORMAT, Line, encode, encode_bytes
-from cardcli.engine.rng import VERSIONS
-from cardcli.engine.session import HUMAN, Session, Sink
+from cardcli.engine.rng import RNG_V1, RNG_V2, RNG_V3, VERSIONS
+from cardcli.engine.session import HUMAN, Session, Sink, clean_line
 from cardcli.jsonsafe import same
 from cardcli.printable import one_line
 
@@ -47,6 +47,24 @@ HEADER_KEYS = (
     "setup",
     "seats",
 )
+
+
+# Every release of cardcli, and the RNGs its logs name: what a header may claim. 0.1.0 moved
+# from v1 to v2 for new games; 0.2.0 and 0.3.0 wrote v2; 0.4.0 writes v3 (an older log,
+# resumed, keeps its own header). A log of an older release replays by the rules written in
+# the README: its bots' lines as written, rejections in its own words, options added since
+# at the values it played by.
+RELEASES: dict[str, tuple[str, ...]] = {
+    "0.1.0": (RNG_V1, RNG_V2),
+    "0.2.0": (RNG_V2,),
+    "0.3.0": (RNG_V2,),
+    __version__: (RNG_V3,),
+}
+
+
+def older_release(header: Line) -> bool:
+    """Was this (checked) header written by a release before this one?"""
+    return header.get("engine") != __version__
 
 
 def _whole(value: Any) -> TypeGuard[int]:
@@ -69,8 +87,19 @@ def check_header(header: Line, name: str) -> None:
     seed = header.get("seed")
     if not _whole(seed) or not 0 <= seed < 1 << 64:
         raise LogError(f"{where}: seed must be a whole number from 0 to 2**64-1, got {seed!r}")
-    if not isinstance(header.get("engine"), str):
+    engine = header.get("engine")
+    if not isinstance(engine, str):
         raise LogError(f"{where}: 'engine' must be the version text of the cardcli that wrote it")
+    if engine not in RELEASES:
+        raise LogError(
+            f"{where}: written by cardcli {one_line(repr(engine))}, a version this cardcli "
+            f"({__version__}) does not know; it reads logs of {', '.join(RELEASES)}"
+        )
+    if header["rng"] not in RELEASES[engine]:
+        raise LogError(
+            f"{where}: cardcli {engine} never wrote a log with RNG {header['rng']} "
+            f"(its logs name {' or '.join(RELEASES[engine])})"
+        )
     for key in ("options", "setup", "seats"):
         if not isinstance(header.get(key), dict):
             raise LogError(f"{where}: '{key}' must be an object")
@@ -81,11 +110,13 @@ def check_header(header: Line, name: str) -> None:
         )
 
 
-_CHECKED: dict[tuple[str, str, str], tuple[Options, Options]] = {}
+_CHECKED: dict[tuple[str, str, str, bool], tuple[Options, Options]] = {}
 CHECKED_HEADERS = 8  # headers whose checked options are kept (logs of the same decks)
 
 
-def checked_options(game: Game, options: Any, setup: Any) -> tuple[Options, Options]:
+def checked_options(
+    game: Game, options: Any, setup: Any, older: bool = False
+) -> tuple[Options, Options]:
     """``game.header_options``, remembered for the last few headers.
 
     Checking a Horde header's decks (every card definition against the card
@@ -97,10 +128,10 @@ def checked_options(game: Game, options: Any, setup: Any) -> tuple[Options, Opti
     set of options (the engine never changes them; the same card definitions
     are then the same objects, which the Horde's ``Protos`` recognise at once).
     """
-    key = (game.name, encode(options), encode(setup))
+    key = (game.name, encode(options), encode(setup), older)
     found = _CHECKED.get(key)
     if found is None:
-        found = game.header_options(options, setup)
+        found = game.header_options(options, setup, older_release=older)
         if len(_CHECKED) >= CHECKED_HEADERS:
             del _CHECKED[next(iter(_CHECKED))]
         _CHECKED[key] = copy.deepcopy(found)  # apart from the header it came from
@@ -112,7 +143,9 @@ def session_from_header(header: Line, name: str, sinks: Iterable[Sink] = ()) -> 
     check_header(header, name)
     try:
         game = get_game(str(header.get("game")))
-        options, setup = checked_options(game, header["options"], header["setup"])
+        options, setup = checked_options(
+            game, header["options"], header["setup"], older_release(header)
+        )
         seats = header["seats"]
         names = game.seat_names(options)
         if sorted(seats) != sorted(names):
@@ -215,8 +248,34 @@ class Divergence:
         return "differs in " + fields_that_differ(logged, replayed) + _seq_hint(logged, self.seq)
 
 
-class _NoSuchBotLine(Exception):
+class _NotWritten(Exception):
+    """An input line the engine would never have logged: the reason."""
+
+
+class _NoSuchBotLine(_NotWritten):
     """A bot's line where the session loop would not ask that bot: the reason."""
+
+
+def _unreadable_text(text: str, cut: bool) -> str | None:
+    """Why no input cardcli reads logs a person's line with this text (None: one can).
+
+    Every way a person's line comes in (a script, stdin, the prompt, the live
+    screens) goes through ``clean_line``: no space around it, no ``#`` comment,
+    never empty; and a line never holds a line break. A line too long to log
+    whole (``cut``) keeps only its start, which may end in a space.
+    """
+    if "\n" in text:
+        return "a person's line holding a line break, which no input line can"
+    if cut:
+        if text != text.lstrip():
+            return "a person's line starting with a space, which cardcli strips before logging"
+        return None
+    if clean_line(text) != text:
+        return (
+            "a person's line with space around it, a # comment or nothing in it, "
+            "which cardcli strips before logging"
+        )
+    return None
 
 
 def confirm_gap(divergence: Divergence, following: Line | None) -> Divergence:
@@ -327,7 +386,15 @@ class Replay:
                         f"{one_line(self.name)}: written by cardcli {one_line(logged)}, replayed by {line.get(key)}"
                     )
                     line = {**line, key: logged}
-            line = _without_later_options(line, self._logged_header)
+            if older_release(self._logged_header):
+                line = _without_later_options(line, self._logged_header)
+                seats = self._logged_header.get("seats", {})
+                timed = get_game(str(self._logged_header.get("game"))).timed
+                if any(who != HUMAN for who in seats.values()) and not timed:
+                    self.notes.append(
+                        f"{one_line(self.name)}: its bots' lines are taken as written "
+                        f"(this cardcli asks again only the bots of cardcli {__version__})"
+                    )
         if line.get("type") == "game_over":
             self.over_at = line["seq"] + 1
         self.pending.append(line)
@@ -360,7 +427,7 @@ class Replay:
             try:
                 if not self._submit(line):
                     return Divergence(number, line, None, waiting=True)
-            except _NoSuchBotLine as no_line:
+            except _NotWritten as no_line:
                 return Divergence(number, line, None, not_written=str(no_line))
         expected = self.pending.popleft()
         if data != encode_bytes(expected) and not self._reworded(line, data, expected):
@@ -398,15 +465,20 @@ class Replay:
     def _submit(self, line: Line) -> bool:
         """Give the engine the input a log line records; False if it is no input line.
 
-        Raises ``_NoSuchBotLine`` for a bot's line the engine would not write.
+        Raises ``_NotWritten`` for a line the engine would not write (a bot's, a person's).
         """
         text = line.get("text")
         if line.get("type") not in INPUT_TYPES or not isinstance(text, str):
             return False
         length = line.get("length")
-        if _whole(length) and len(text) < length <= MAX_LENGTH:
-            text = text.ljust(length)  # an over-long line: only its length matters
+        cut = _whole(length) and len(text) < length <= MAX_LENGTH
         player, bot = line.get("player"), line.get("bot")
+        if not isinstance(bot, str):
+            problem = _unreadable_text(text, cut)
+            if problem is not None:
+                raise _NotWritten(problem)
+        if cut and isinstance(length, int):
+            text = text.ljust(length)  # an over-long line: only its length matters
         seat = player if isinstance(player, str) else None
         if isinstance(bot, str) and self._bots_choose:
             text, seat = self._bots_choice(bot)  # submitted as the session loop does

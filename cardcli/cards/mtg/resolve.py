@@ -217,6 +217,9 @@ def check_resolved(value: Any, label: str = "deck") -> Resolved:
             raise UsageError(f"{label}: the definition of '{name}': {error.message}")
     if not known and source is not None:
         parsecache.store("valid-cards", source, True)
+    total = sum(len(names) for names in sections.values() if isinstance(names, list))
+    if total > MAX_RESOLVED_CARDS:  # play refuses such a deck: no log of ours holds one
+        raise UsageError(f"{label}: {total} cards; a game plays at most {MAX_RESOLVED_CARDS}")
     for section, names in sections.items():
         if not isinstance(section, str) or not isinstance(names, list):
             raise UsageError(f"{label}: section {section!r} must be a list of names")
