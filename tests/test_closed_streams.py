@@ -186,3 +186,15 @@ def test_play_log_on_a_file_cut_inside_its_header_says_what_was_lost(tmp_path: P
     assert "nothing in it can be resumed" in message
     assert "cardcli play horde --seed 3 --log NEW" in message
     assert (tmp_path / "cut.jsonl").read_bytes() == whole[:300]  # left as it was
+
+
+def test_resume_of_a_log_cut_inside_its_header_says_what_was_lost(tmp_path: Path) -> None:
+    whole = shell("$CARDCLI play horde --players 2 --bot basic --seed 3", tmp_path).stdout
+    (tmp_path / "cut.jsonl").write_bytes(whole[:300])
+    result = shell("$CARDCLI resume cut.jsonl < /dev/null", tmp_path)
+    no_traceback(result)
+    assert result.returncode == 2
+    message = result.stderr.decode()
+    assert "nothing in it can be resumed" in message
+    assert "cardcli play horde --seed 3 --log NEW" in message
+    assert (tmp_path / "cut.jsonl").read_bytes() == whole[:300]

@@ -15,6 +15,7 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any, NamedTuple
 
+from cardcli.engine.cut_header import cut_header_advice
 from cardcli.engine.errors import LogError
 from cardcli.jsonsafe import JsonLimit, loads_fast
 from cardcli.printable import one_line
@@ -170,9 +171,7 @@ def iter_whole_lines(stream: IO[bytes], name: str, allow_cut: bool = True) -> It
                     f"{one_line(name)}:{raw.number}: the last line is cut off (no newline at its end)"
                 )
             if not seen:
-                raise LogError(
-                    f"{one_line(name)}: cut off inside its first line: no whole game_started line"
-                )
+                raise LogError(cut_header_advice(raw.data, name))
             return
         seen = True
         yield raw
