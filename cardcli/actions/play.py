@@ -13,6 +13,7 @@ from cardcli import terminal
 from cardcli.actions.ending import after_screen
 from cardcli.engine.errors import CardcliError, UsageError
 from cardcli.engine.game import Game, get_game
+from cardcli.engine.guarded import GuardedLogWriter
 from cardcli.engine.log import Line, LogWriter
 from cardcli.engine.loop import CatchUp, RunEnd, run
 from cardcli.engine.session import HUMAN, SHOWN_CHARS, Outcome, Session
@@ -100,7 +101,7 @@ def play(
                 name = log if log is not None else str(terminal.default_log_path(game.name, seed))
                 handle, log_path = open_new_log(name)
                 stack.enter_context(handle)
-                sinks.append(LogWriter(handle))
+                sinks.append(GuardedLogWriter(handle, name, 0))  # a new, empty file
         out = echo if watching else note
         try:
             session = Session(game, options, setup, seed, controllers, sinks)
