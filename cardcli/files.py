@@ -171,6 +171,36 @@ def lock(handle: IO[bytes], name: str) -> None:
         return  # a file system without locks: carry on unlocked
 
 
+@contextlib.contextmanager
+def folder_locked(folder: Path, name: str) -> Iterator[None]:
+    """Hold the writers' lock on a folder (``simulate --logs DIR``) while the block runs, or
+    refuse (exit 1) if another cardcli holds it. The folder itself is locked (its open
+    descriptor, POSIX ``flock``), so nothing is left in it; where there is no ``fcntl``
+    the folder goes unlocked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no lock on a folder
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as err:
+        raise UsageError(f"{one_line(name)}: {err.strerror or err}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise CardcliError(
+                f"{one_line(name)}: another cardcli is writing logs into this folder; "
+                "wait for it to end or give another folder (nothing was changed)"
+            ) from None
+        except OSError:
+            pass  # a file system without locks: carry on unlocked
+        yield
+    finally:
+        os.close(fd)  # the lock goes with it
+
+
 def _lock_windows(handle: IO[bytes], name: str) -> None:  # pragma: no cover
     import msvcrt
 

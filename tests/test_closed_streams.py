@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,38 @@ def test_resume_of_a_log_cut_inside_its_header_says_what_was_lost(tmp_path: Path
     assert "nothing in it can be resumed" in message
     assert "cardcli play horde --seed 3 --log NEW" in message
     assert (tmp_path / "cut.jsonl").read_bytes() == whole[:300]
+
+
+def test_two_simulate_runs_into_one_logs_folder_do_not_mix(tmp_path: Path) -> None:
+    """The folder is locked while a run writes into it: the second says so and changes
+    nothing, with or without --force."""
+    first = subprocess.Popen(
+        [*CARDCLI, "simulate", "shuffle-mania", "--games", "400", "--seed", "1", "--logs", "logs"],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not any((tmp_path / "logs").glob("*.jsonl")):  # it has begun writing
+            assert first.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+        for extra in ([], ["--force"]):
+            second = shell(
+                "$CARDCLI simulate shuffle-mania --games 5 --seed 2 --logs logs " + " ".join(extra),
+                tmp_path,
+            )
+            no_traceback(second)
+            if first.poll() is not None:
+                pytest.skip("the first run ended before the second began (a very fast machine)")
+            assert second.returncode == 1, second.stderr
+            assert b"another cardcli is writing logs into this folder" in second.stderr
+    finally:
+        first.wait(timeout=300)
+    assert first.returncode == 0
+    logs = sorted((tmp_path / "logs").glob("*.jsonl"))
+    assert len(logs) == 400
+    alone = shell("$CARDCLI simulate shuffle-mania --games 400 --seed 1 --logs alone", tmp_path)
+    assert alone.returncode == 0
+    for log in logs:
+        assert log.read_bytes() == (tmp_path / "alone" / log.name).read_bytes()

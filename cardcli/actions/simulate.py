@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from cardcli.actions.play import fresh_seed, seat_map
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import get_game
 from cardcli.engine.session import HUMAN
-from cardcli.files import check_name
+from cardcli.files import check_name, folder_locked
 from cardcli.output import echo, note, notes_held
 from cardcli.printable import one_line
 from cardcli.words import counted
@@ -32,6 +33,39 @@ def simulate(
     cluster: str | None = None,
     batch: int | None = None,
 ) -> int:
+    with ExitStack() as held:  # the logs folders' locks, for the whole run
+        return _simulate(
+            held,
+            game_name,
+            given,
+            games,
+            seed,
+            bot,
+            seats,
+            workers,
+            as_json,
+            logs,
+            force,
+            cluster,
+            batch,
+        )
+
+
+def _simulate(
+    held: ExitStack,
+    game_name: str,
+    given: dict[str, Any],
+    games: int,
+    seed: int | None,
+    bot: str | None,
+    seats: tuple[str, ...],
+    workers: int,
+    as_json: bool,
+    logs: str | None,
+    force: bool,
+    cluster: str | None,
+    batch: int | None,
+) -> int:
     from cardcli import simulate as sim
 
     if batch is not None and cluster is None:
@@ -41,7 +75,7 @@ def simulate(
         options, setup = game.resolve_options(game.load_given(given))
         runs = game.variants(options) if game.variants is not None else None
         if runs:
-            planned = _plan_runs(game_name, runs, bot, seats, logs, force)
+            planned = _plan_runs(game_name, runs, bot, seats, logs, force, held)
         else:
             controllers = seat_map(game, options, bot or game.default_bot, seats)
             if HUMAN in controllers.values():
@@ -49,7 +83,7 @@ def simulate(
                     "simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)"
                 )
             if logs is not None:
-                _logs_folder(logs, force)
+                _logs_folder(logs, force, held)
     if runs:
         return _simulate_runs(
             game_name, planned, setup, games, seed, workers, as_json, cluster, batch
@@ -86,23 +120,26 @@ def _play(job: Any, games: int, workers: int, cluster: str | None, batch: int | 
             print(file=sys.stderr)
 
 
-def _logs_folder(logs: str, force: bool) -> None:
-    """``--logs DIR``: made if new; one that holds logs already only with ``--force``."""
+def _logs_folder(logs: str, force: bool, held: ExitStack) -> None:
+    """``--logs DIR``: made if new, and locked while the run writes into it (a second run
+    into it is refused and changes nothing); one that holds logs already only with
+    ``--force``."""
     check_name(logs, "--logs")
     folder = Path(logs)
-    if folder.is_dir() and not force:
-        held = sum(1 for _ in folder.glob("*.jsonl"))
-        if held:
-            raise UsageError(
-                f"--logs {one_line(logs)} already holds {counted(held, 'log')} (.jsonl): "
-                "give an empty or new directory, or --force to write over logs of the same names"
-            )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
         raise UsageError(f"--logs {one_line(logs)}: exists and is not a directory") from None
     except OSError as err:
         raise UsageError(f"--logs {one_line(logs)}: {err.strerror or err}") from None
+    held.enter_context(folder_locked(folder, f"--logs {logs}"))
+    if not force:  # looked at under the lock: no other run can fill it meanwhile
+        found = sum(1 for _ in folder.glob("*.jsonl"))
+        if found:
+            raise UsageError(
+                f"--logs {one_line(logs)} already holds {counted(found, 'log')} (.jsonl): "
+                "give an empty or new directory, or --force to write over logs of the same names"
+            )
 
 
 def _say_what_was_kept(
@@ -153,6 +190,7 @@ def _plan_runs(
     seats: tuple[str, ...],
     logs: str | None,
     force: bool,
+    held: ExitStack,
 ) -> Planned:
     """One option value that stands for several runs (``--players all``), checked before
     the first game: the seats against the run with the most (``--seat p4=basic`` plays in
@@ -171,7 +209,7 @@ def _plan_runs(
         if logs is not None:
             check_name(logs, "--logs")
             folder = str(Path(logs) / label.replace(" ", "-"))
-            _logs_folder(folder, force)
+            _logs_folder(folder, force, held)
         planned.append((label, options, controllers, folder))
     return planned
 
