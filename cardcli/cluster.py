@@ -25,6 +25,7 @@ from typing import Any
 
 from cardcli.engine.errors import UsageError
 from cardcli.engine.game import get_game
+from cardcli.scheduler_probe import scheduler_problem
 from cardcli.simulate import Job, play_one
 from cardcli.tally import Tally
 
@@ -80,6 +81,10 @@ def connect(address: str) -> tuple[Any, Any]:
             f"--cluster {address}: give a scheduler address tcp://HOST:PORT "
             "(tcp://10.0.0.5:8786, tcp://[::1]:8786) or local:N"
         )
+    host = found.group(1).strip("[]")
+    problem = scheduler_problem(host, int(found.group(2)), CONNECT_SECONDS)
+    if problem is not None:
+        raise UsageError(f"--cluster {address}: no Dask scheduler there: {problem}")
     try:
         client = distributed.Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError, TypeError) as err:
