@@ -11,6 +11,16 @@ from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
 
 
+def good_block(kills: bool, dies: bool, worth: float, value: float) -> float | None:
+    """basic's worth of a single block that kills an attacker worth ``worth`` with a blocker
+    worth ``value``: a kill that lives first, then a trade worth making; None otherwise."""
+    if kills and not dies:
+        return 100.0 - value
+    if kills and worth >= value * 0.6:
+        return 50.0 + worth - value
+    return None
+
+
 class Fighting:
     # Block plans worked out by kinds of creature (``kinds``) and kept for the whole declaration
     # (``plancache``): the same commands as the plan worked out one creature at a time and again
@@ -171,14 +181,10 @@ class Fighting:
                 if not kinds.can_block(blocker, attacker):
                     continue
                 fought = kinds.fight(attacker, [blocker])
-                kills = fought.attacker_dead
-                dies = fought.blockers_dead[0]
-                value = kinds.value(blocker)
-                if kills and not dies:
-                    score = 100.0 - value
-                elif kills and worth >= value * 0.6:
-                    score = 50.0 + worth - value
-                else:
+                score = good_block(
+                    fought.attacker_dead, fought.blockers_dead[0], worth, kinds.value(blocker)
+                )
+                if score is None:
                     continue
                 if best is None or score > best[0] or (score == best[0] and position < best[1]):
                     best = (score, position, kind, blocker)
@@ -227,14 +233,13 @@ class Fighting:
             worth = judge.creature_value(table, attacker)
             for blocker in options:
                 result = fight.block_outcome(table, attacker, [blocker])
-                kills = attacker.id in result.dead
-                dies = blocker.id in result.dead
-                value = judge.creature_value(table, blocker)
-                if kills and not dies:
-                    score = 100.0 - value
-                elif kills and worth >= value * 0.6:
-                    score = 50.0 + worth - value
-                else:
+                score = good_block(
+                    attacker.id in result.dead,
+                    blocker.id in result.dead,
+                    worth,
+                    judge.creature_value(table, blocker),
+                )
+                if score is None:
                     continue
                 if best is None or score > best[0]:
                     best = (score, blocker)
