@@ -21,7 +21,7 @@ from cardcli.engine.game import all_games, game_names, get_game
 from cardcli.engine.replay import Replay, replay_lines
 from cardcli.engine.rng import Rng, derive
 from cardcli.engine.schema import LineValidator
-from cardcli.engine.session import Session
+from cardcli.engine.session import Session, clean_line
 
 PLAYOUTS = int(os.environ.get("CARDCLI_PLAYOUTS", "200"))
 MAX_COMMANDS = 20_000
@@ -96,7 +96,9 @@ def playout(game_name: str, index: int) -> tuple[list[dict[str, Any]], Session]:
         legal = session.state.legal_commands(seat)
         assert legal, f"{seat} may move but has no legal command"
         if rng.below(100) < JUNK_RATE:
-            text = junk_line(rng, legal)
+            # As every input path gives a line: no line break, stripped, no # comment.
+            raw = junk_line(rng, legal).replace("\n", " ")
+            text = clean_line(raw) or "?"
             legal_text = text in legal  # junk ending in " f" is not a timed "f"
         elif game.timed:
             chosen = game.bots["random"](session.state, seat, rng, now)

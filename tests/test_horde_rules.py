@@ -448,6 +448,7 @@ def test_a_header_written_before_set_aside_existed_plays_and_replays_the_old_way
     header leaves them out again, so the older log replays byte for byte."""
     from cardcli.engine.loop import run
     from cardcli.engine.replay import replay_lines
+    from cardcli.engine.rng import RNG_V2
 
     game = get_game("horde")
     options, setup = game.resolve_options(game.load_given({"players": 2}))
@@ -456,8 +457,11 @@ def test_a_header_written_before_set_aside_existed_plays_and_replays_the_old_way
     filled, _ = game.header_options(older, setup)
     assert filled["set_aside"] == "under-last"
     lines: list[dict[str, Any]] = []
-    session = Session(game, filled, setup, 4, {"p1": "basic", "p2": "basic"}, [lines.append])
+    # As 0.3.0 wrote it: RNG v2 (this release writes v3 and every option).
+    session = Session(
+        game, filled, setup, 4, {"p1": "basic", "p2": "basic"}, [lines.append], RNG_V2
+    )
     run(session, lambda seat: None)
-    lines[0] = {**lines[0], "options": older}  # as the older engine wrote its header
+    lines[0] = {**lines[0], "options": older, "engine": "0.3.0"}
     _replay, divergence, count = replay_lines(lines)
     assert divergence is None and count == len(lines)
