@@ -18,13 +18,13 @@ from typing import IO
 
 from cardcli import terminal
 from cardcli.actions.logfile import header_of
-from cardcli.actions.play import drive
+from cardcli.actions.play import StdoutLog, drive
 from cardcli.actions.resume_timed import resume_timed
 from cardcli.engine.errors import LogError
+from cardcli.engine.guarded import GuardedLogWriter, check_unchanged
 from cardcli.engine.log import (
     Line,
     LogLine,
-    LogWriter,
     RawLine,
     decode_whole,
     encode_bytes,
@@ -60,12 +60,15 @@ def resume(log: str, scripts: tuple[str, ...], plain: bool = False) -> int:
             note(
                 f"{one_line(log)}: the last line was cut off mid-write; resuming after line {count}, the last whole one"
             )
+        check_unchanged(handle, log, whole_bytes)  # another program may have cut it meanwhile
         handle.seek(whole_bytes)
         handle.truncate()
         watching = terminal.stdout_is_terminal()
-        writers = [LogWriter(handle)]
+        writers: list[Callable[[Line], None]] = [GuardedLogWriter(handle, log, whole_bytes)]
+        copy: StdoutLog | None = None
         if not watching and sys.stdout is not None:
-            writers.append(LogWriter(sys.stdout.buffer))
+            copy = StdoutLog(alone=False)  # a copy: the file is the log
+            writers.append(copy)
         if replay.session.over:
             for line in replay.extra():
                 for writer in writers:
@@ -90,9 +93,12 @@ def resume(log: str, scripts: tuple[str, ...], plain: bool = False) -> int:
         if watching:
             echo(f"resuming {session.game.name}, seed {session.seed}, at seq {count}")
             echo(terminal.board(replay.session))
-        return drive(
+        code = drive(
             session, scripts, interactive, watching, False, out, Path(log), catch_up, plain
         )
+        if copy is not None and copy.lost is not None:
+            note(f"standard output stopped ({copy.lost}); the whole log is in {one_line(log)}")
+        return code
 
 
 MAX_FRAGMENT = 1 << 20  # a cut-off line is shorter than the longest line we write
@@ -170,7 +176,9 @@ def _reread(log: str) -> IO[bytes]:
     return open_input(log, "")
 
 
-def _catch_up(log: str, count: int, writers: list[LogWriter]) -> Callable[[Line], None]:
+def _catch_up(
+    log: str, count: int, writers: list[Callable[[Line], None]]
+) -> Callable[[Line], None]:
     """A sink that checks re-run lines against the log's first ``count``, then writes on."""
     stream = _reread(log)
     logged: Iterator[bytes] = (raw.data for raw in iter_raw_lines(stream, log))
