@@ -234,6 +234,7 @@ class CatchUp:
         return line
 
     def done(self, session: Session) -> bool:
+        """Caught up: asked when no logged line is left and ``until`` lines are written."""
         return self._next is None and session.seq >= self.until
 
     def bot_command(self, session: Session, seat: str, now: int) -> str | None:
@@ -272,14 +273,18 @@ def run_timed(
     humans = [seat for seat, who in session.controllers.items() if who == HUMAN]
     bots = [seat for seat in session.controllers if seat not in humans]
     own_seat = humans[0] if len(humans) == 1 else None
+    names = {seat: session.bot_for(seat) for seat in bots}
+    pacers = {seat: session.bot_pacer(seat) for seat in bots}  # session.bot_delay, per seat
     clock = getattr(state, "clock", 0)
-    due = {seat: clock + session.bot_delay(seat, session.seq + i) for i, seat in enumerate(bots)}
+    due = {seat: clock + pacers[seat](session.seq + i) for i, seat in enumerate(bots)}
     waited: dict[str, int] = {}  # seat -> the seq at which the bot last waited
     settle = session.game.bot_settle_ms
     guard = BotLoopGuard(session, max_bot_run)
     pending: str | None = None
 
     live = [catch_up is None]
+    # Who gives a bot's line: the catch-up (a resumed log) until it is over, then the bot.
+    asked = [catch_up.bot_command if catch_up is not None else None]
 
     def shown(text: str, outcome: Outcome) -> None:
         if live[0]:
@@ -288,17 +293,17 @@ def run_timed(
     def bot_acts(seat: str, time: int) -> None:
         # An idle bot's time may have fallen behind a person's line: it acts now.
         time = max(time, getattr(state, "clock", 0))
-        asked = catch_up.bot_command if catch_up is not None else None  # a resumed log
-        text = asked(session, seat, time) if asked else session.bot_command(seat, now=time)
+        ask = asked[0]
+        text = ask(session, seat, time) if ask is not None else session.bot_command(seat, now=time)
         if text is not None:
-            bot = session.bot_for(seat)
-            outcome = session.submit(text, seat=seat, bot=bot)
-            shown(text, outcome)
+            outcome = session.submit(text, seat=seat, bot=names[seat])
+            if live[0]:
+                show(text, outcome)
             guard.bot(outcome.lines)
             waited.pop(seat, None)
         else:
             waited[seat] = session.seq
-        due[seat] = time + session.bot_delay(seat, session.seq)
+        due[seat] = time + pacers[seat](session.seq)
 
     def person_acts(line: str, time: int) -> Outcome:
         # A line that starts with "@" keeps it: a bad time gets the parser's message.
@@ -332,30 +337,86 @@ def run_timed(
             if waited.get(seat) != session.seq or time <= changed_at + settle
         }
 
-    while not session.over:
-        now = getattr(state, "clock", 0)
-        next_bot = _first_due(session, awake())
-        if catch_up is not None:
-            if catch_up.done(session):
-                catch_up, live[0] = None, True
-                if on_live is not None:
-                    on_live()
-                continue
-            logged = catch_up.peek()
+    def play_logged(catch_up: CatchUp) -> bool:
+        """The catch-up: the live loop's choices for a log, at once; True once caught up.
+
+        The same steps, in the same order, as the live loop takes with the
+        log's people's lines for input (so the same lines and draws), with
+        what cannot change between two lines worked out once: a logged
+        line's time when it comes up, the next bot inline.
+        """
+        until = catch_up.until
+        person = own_seat or "person"
+        ask, submit, is_over = catch_up.bot_command, session.submit, state.is_over
+        logged = catch_up.peek()
+        logged_at = stated_time(logged) if logged is not None else None
+        while not is_over():  # session.over
+            seq = session.seq
+            if logged is None and seq >= until and catch_up.done(session):
+                return True
+            now = getattr(state, "clock", 0)
             if step and logged is not None:
                 catch_up.pop()
-                person_acts(logged, stated_time(logged) or min(now + STEP_MS, MAX_STEP_TIME))
+                person_acts(logged, logged_at or min(now + STEP_MS, MAX_STEP_TIME))
                 bots_after_step()
-            elif logged is not None and person_first(stated_time(logged) or now, next_bot):
-                catch_up.pop()
-                person_acts(logged, stated_time(logged) or now)
-            elif next_bot is not None:
-                bot_acts(next_bot, due[next_bot])
-            else:
+                logged = catch_up.peek()
+                logged_at = stated_time(logged) if logged is not None else None
+                continue
+            # The next bot: _first_due(session, awake()), without building either.
+            limit = now + settle
+            first: str | None = None
+            soonest = 0
+            tied = False
+            for seat in bots:
+                time = due[seat]
+                if time > limit and waited.get(seat) == seq:
+                    continue  # idle: it waited and nothing changed since
+                if first is None or time < soonest:
+                    first, soonest, tied = seat, time, False
+                elif time == soonest:
+                    tied = True
+            if tied:
+                first = _first_due(session, awake())
+            if logged is not None:
+                when = logged_at or now
+                if (  # person_first(when, first)
+                    first is None
+                    or when < soonest
+                    or (
+                        when == soonest
+                        and _tie_key(session, when, person) < _tie_key(session, when, first)
+                    )
+                ):
+                    catch_up.pop()
+                    person_acts(logged, when)
+                    logged = catch_up.peek()
+                    logged_at = stated_time(logged) if logged is not None else None
+                    continue
+            if first is None:
                 raise CardcliError(
                     "cannot resume: playing the log again, nobody acts where it goes on"
                 )
-            continue
+            # bot_acts(first, soonest), quietly
+            time = soonest if soonest > now else now
+            text = ask(session, first, time)
+            if text is not None:
+                guard.bot(submit(text, seat=first, bot=names[first]).lines)
+                waited.pop(first, None)
+            else:
+                waited[first] = seq
+            due[first] = time + pacers[first](session.seq)
+        return False
+
+    if catch_up is not None:
+        if not play_logged(catch_up):
+            return RunEnd("over")  # the game ended while the log was played again
+        live[0], asked[0] = True, None
+        if on_live is not None:
+            on_live()
+
+    while not session.over:
+        now = getattr(state, "clock", 0)
+        next_bot = _first_due(session, awake())
         if not humans:
             if next_bot is None:
                 raise CardcliError(

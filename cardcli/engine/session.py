@@ -15,7 +15,7 @@ from cardcli.engine import undo
 from cardcli.engine.errors import CommandError, UsageError
 from cardcli.engine.game import Command, Game, Options, State
 from cardcli.engine.log import LOG_FORMAT, Line
-from cardcli.engine.rng import RNG_ID, DecisionRng, rng_for
+from cardcli.engine.rng import RNG_ID, DecisionRng, Rng, derive, derive_on, rng_for
 from cardcli.engine.seating import Seating
 
 HUMAN = "human"
@@ -210,10 +210,25 @@ class Session:
 
     def bot_delay(self, seat: str, label: int) -> int:
         """Milliseconds until the bot at ``seat`` acts again (real-time games)."""
-        name = self.bot_for(seat)
-        pace = self.game.bot_pace.get(name or "")
-        rng = self.decision_rng("pace", seat).at(label)
-        return pace(rng) if pace is not None else 1000
+        return self.bot_pacer(seat)(label)
+
+    def bot_pacer(self, seat: str) -> Callable[[int], int]:
+        """``bot_delay`` for one seat, its lookups done once (the play loop asks it often).
+
+        The draw is ``decision_rng("pace", seat).at(label)``'s: a generator
+        seeded with ``derive(seed, "pace", seat, label)``.
+        """
+        pace = self.game.bot_pace.get(self.bot_for(seat) or "")
+        if pace is None:
+            return lambda label: 1000
+        prefix = derive(self.seed, "pace", seat)
+        rng = Rng(0)
+
+        def pacer(label: int) -> int:
+            rng.state = derive_on(prefix, label)
+            return pace(rng)
+
+        return pacer
 
     def decision_rng(self, kind: str, seat: str) -> DecisionRng:
         """The generator of ``derive(seed, kind, seat, n)`` for each decision ``n`` of a seat."""

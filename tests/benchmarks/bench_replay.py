@@ -1,6 +1,7 @@
 """Replay, resume and validate against the cost of reading the log; run by hand.
 
     python tests/benchmarks/bench_replay.py [--lines 1000000] [--rounds 3] [--games 40]
+        [--resume-only] [--against OLD_TREE]
 
 Every figure is CPU time (this process's ``time.process_time()``, or a child's
 user+sys from ``getrusage``), and every A/B pair is timed interleaved (A, B, A,
@@ -29,6 +30,12 @@ B, ...) in this one run; the ratio printed is the median of the rounds.
    empty script: it verifies the log, catches up and stops. Beside it, the
    two-pass path ``resume`` still takes when the one pass cannot decide (a
    ``Replay`` first, then the real-time catch-up), which was the only path.
+   With ``--against OLD_TREE`` (a source tree of another cardcli, e.g.
+   ``git archive main cardcli | tar -x -C OLD_TREE``) that tree's ``replay``
+   and ``resume`` of the same log are timed in the same rounds too (run as
+   ``python -c`` with the tree first on ``sys.path``, its modules compiled
+   first), and its ratio printed beside, with this resume over that one.
+   ``--resume-only`` runs this section alone.
 4. ``validate`` CPU over ``json.loads`` CPU of the same lines (goal: at most
    4x; today 7.4-7.6x), in-process, on each game's logs: the Horde logs of 1,
    the Shuffle-Mania games of 2, a Double Solitaire match of six hard bots
@@ -45,6 +52,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import resource
 import shutil
 import statistics
@@ -170,10 +178,10 @@ def interleaved(
     return statistics.median(times_a), statistics.median(times_b), statistics.median(ratios)
 
 
-def child_cpu(args: list[str]) -> float:
+def child_cpu(args: list[str], env: dict[str, str] | None = None) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
-        args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -208,8 +216,29 @@ main()
 """
 
 
-def resume_vs_replay(folder: Path, lines: int, rounds: int) -> None:
+OTHER_TREE = """
+import sys
+tree = sys.argv.pop(1)
+sys.path.insert(0, tree)  # before the current directory, which may hold another cardcli
+import cardcli
+assert cardcli.__file__.startswith(tree), cardcli.__file__
+from cardcli.cli import main
+sys.argv = ["cardcli", *sys.argv[1:]]
+main()
+"""
+
+
+def other_tree(tree: Path) -> tuple[list[str], dict[str, str]]:
+    """The command and environment that run the cardcli of ``tree``, its modules compiled."""
+    tree = tree.resolve()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "cardcli")], env=env)
+    return [sys.executable, "-c", OTHER_TREE, str(tree)], env
+
+
+def resume_vs_replay(folder: Path, lines: int, rounds: int, against: Path | None = None) -> None:
     exe = cardcli_exe()
+    old = other_tree(against) if against is not None else None
     empty = folder / "empty.txt"
     empty.write_text("", encoding="utf-8")
     logs = {
@@ -223,8 +252,10 @@ def resume_vs_replay(folder: Path, lines: int, rounds: int) -> None:
         write(path, lines)
         copy = folder / "copy.jsonl"
         replays: list[float] = []
-        resumes: dict[str, list[float]] = {"one": [], "two": []}
-        ratios: dict[str, list[float]] = {"one": [], "two": []}
+        resumes: dict[str, list[float]] = {"one": [], "two": [], "old": []}
+        ratios: dict[str, list[float]] = {"one": [], "two": [], "old": [], "new/old": []}
+        if old is not None:  # its modules loaded once before any timing
+            child_cpu([*old[0], "replay", str(path)], old[1])
         for _ in range(rounds):
             replays.append(child_cpu([exe, "replay", str(path)]))
             for way, command in (
@@ -235,6 +266,13 @@ def resume_vs_replay(folder: Path, lines: int, rounds: int) -> None:
                 resumes[way].append(child_cpu([*command, "resume", str(copy), str(empty)]))
                 assert copy.read_bytes() == path.read_bytes(), "resume changed the log"
                 ratios[way].append(resumes[way][-1] / replays[-1])
+            if old is not None:
+                old_replay = child_cpu([*old[0], "replay", str(path)], old[1])
+                shutil.copyfile(path, copy)
+                resumes["old"].append(child_cpu([*old[0], "resume", str(copy), str(empty)], old[1]))
+                assert copy.read_bytes() == path.read_bytes(), "the old resume changed the log"
+                ratios["old"].append(resumes["old"][-1] / old_replay)
+                ratios["new/old"].append(resumes["one"][-1] / resumes["old"][-1])
         print(
             f"resume / replay, {label}, {lines:,} lines: {statistics.median(resumes['one']):.2f}s /"
             f" {statistics.median(replays):.2f}s, median of {rounds} interleaved rounds"
@@ -245,6 +283,13 @@ def resume_vs_replay(folder: Path, lines: int, rounds: int) -> None:
             f" before): {statistics.median(resumes['two']):.2f}s,"
             f" {statistics.median(ratios['two']):.2f}x replay"
         )
+        if old is not None:
+            print(
+                f"  {against} (timed in the same rounds, against its own replay):"
+                f" resume {statistics.median(resumes['old']):.2f}s,"
+                f" {statistics.median(ratios['old']):.2f}x replay; this resume / that one:"
+                f" {statistics.median(ratios['new/old']):.2f}x"
+            )
 
 
 def validate_speed(label: str, paths: list[Path], rounds: int) -> None:
@@ -264,9 +309,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", type=int, default=40, help="Shuffle-Mania games replayed")
     parser.add_argument("--target", type=int, default=1000, help="the Double Solitaire match's")
+    parser.add_argument("--resume-only", action="store_true", help="section 3 alone")
+    parser.add_argument("--against", type=Path, help="a source tree of another cardcli")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
+        if args.resume_only:
+            resume_vs_replay(folder, args.lines, args.rounds, args.against)
+            return
         horde = horde_logs(folder)
         shuffle = shuffle_mania_logs(folder, args.games)
         replay_pass(horde + shuffle)  # schemas and caches loaded before any timing
@@ -280,7 +330,7 @@ def main() -> None:
         validate_speed(f"Shuffle-Mania, {args.games} greedy games", shuffle, args.rounds)
         validate_speed("Double Solitaire, 6 hard bots", [match], args.rounds)
         validate_speed("Shuffle-Mania, a person's rejected lines", [person], args.rounds)
-        resume_vs_replay(folder, args.lines, args.rounds)
+        resume_vs_replay(folder, args.lines, args.rounds, args.against)
 
 
 if __name__ == "__main__":
