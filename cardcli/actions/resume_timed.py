@@ -26,9 +26,11 @@ from pathlib import Path
 from typing import IO
 
 from cardcli import terminal
+from cardcli.actions.play import StdoutLog
 from cardcli.engine.errors import CardcliError
 from cardcli.engine.game import get_game
-from cardcli.engine.log import MAX_LOG_LINE, Line, LogWriter, decode_line, encode_bytes
+from cardcli.engine.guarded import GuardedLogWriter, check_unchanged
+from cardcli.engine.log import MAX_LOG_LINE, Line, decode_line, encode_bytes
 from cardcli.engine.loop import CatchUp
 from cardcli.engine.replay import INPUT_TYPES, session_from_header
 from cardcli.engine.session import Session
@@ -120,7 +122,7 @@ class Verifier(CatchUp):
         log: str,
         count: int,
         header: Line,
-        writers: list[LogWriter],
+        writers: list[Callable[[Line], None]],
         ready: Callable[[list[Line], Session], None],
     ) -> None:
         self.log = log
@@ -238,9 +240,9 @@ def resume_timed(
     except (CardcliError, OSError, ValueError):
         return None
     watching = terminal.stdout_is_terminal()
-    writers = [LogWriter(handle)]
+    writers: list[Callable[[Line], None]] = [GuardedLogWriter(handle, log, whole)]
     if not watching and sys.stdout is not None:
-        writers.append(LogWriter(sys.stdout.buffer))
+        writers.append(StdoutLog(alone=False))  # a copy: the file is the log
 
     def ready(kept: list[Line], session: Session) -> None:
         """Caught up: every whole line matched. Check the cut-off end, then cut."""
@@ -252,6 +254,7 @@ def resume_timed(
             note(
                 f"{one_line(log)}: the last line was cut off mid-write; resuming after line {count}, the last whole one"
             )
+        check_unchanged(handle, log, whole)  # another program may have cut it meanwhile
         handle.seek(whole)
         handle.truncate()
         if watching:
