@@ -21,7 +21,31 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-class Histogram:
+class Total:
+    """An exact running sum and count: ``mean()`` is ``statistics.fmean`` of the values."""
+
+    __slots__ = ("_total", "n")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self._total: int | Fraction = 0
+
+    def add(self, value: Any, times: int = 1) -> None:
+        self.n += times
+        self._total += (value if isinstance(value, int) else Fraction(value)) * times
+
+    def merge(self, other: Total) -> None:
+        self.n += other.n
+        self._total += other._total
+
+    def mean(self) -> float:
+        """``statistics.fmean``: the sum rounded once, over n."""
+        if not self.n:
+            raise ValueError("the mean of no values")
+        return float(self._total) / self.n
+
+
+class Histogram(Total):
     """Exact counts of the values seen, and the figures ``statistics`` would give from
     the full list of them: the mean of ``fmean``, ``median``, ``median_low``, min and
     max. Memory grows with the distinct values, never with how many were seen.
@@ -32,30 +56,22 @@ class Histogram:
     (3.8333333333333335, 3.5, 3, 1, 9)
     """
 
-    __slots__ = ("_total", "counts", "n")
+    __slots__ = ("counts",)
 
     def __init__(self) -> None:
+        super().__init__()
         self.counts: dict[Any, int] = {}
-        self.n = 0
-        self._total: int | Fraction = 0
 
     def add(self, value: Any, times: int = 1) -> None:
         self.counts[value] = self.counts.get(value, 0) + times
-        self.n += times
-        self._total += (value if isinstance(value, int) else Fraction(value)) * times
+        super().add(value, times)
 
-    def merge(self, other: Histogram) -> None:
+    def merge(self, other: Total) -> None:
         """Add what ``other`` saw (another worker's share of the games)."""
+        assert isinstance(other, Histogram)
         for value, count in other.counts.items():
             self.counts[value] = self.counts.get(value, 0) + count
-        self.n += other.n
-        self._total += other._total
-
-    def mean(self) -> float:
-        """``statistics.fmean``: the sum rounded once (``math.fsum``), over n."""
-        if not self.n:
-            raise ValueError("the mean of no values")
-        return float(self._total) / self.n
+        super().merge(other)
 
     def _at(self, position: int) -> Any:
         """The value at ``position`` of the sorted list of every value seen."""
@@ -86,26 +102,3 @@ class Histogram:
 
     def max(self) -> Any:
         return max(self.counts)
-
-
-class Total:
-    """An exact running sum and count: ``mean()`` is ``statistics.fmean`` of the values."""
-
-    __slots__ = ("_total", "n")
-
-    def __init__(self) -> None:
-        self.n = 0
-        self._total: int | Fraction = 0
-
-    def add(self, value: Any) -> None:
-        self.n += 1
-        self._total += value if isinstance(value, int) else Fraction(value)
-
-    def merge(self, other: Total) -> None:
-        self.n += other.n
-        self._total += other._total
-
-    def mean(self) -> float:
-        if not self.n:
-            raise ValueError("the mean of no values")
-        return float(self._total) / self.n

@@ -34,72 +34,40 @@ def simulate(
     batch: int | None = None,
 ) -> int:
     with ExitStack() as held:  # the logs folders' locks, for the whole run
-        return _simulate(
-            held,
-            game_name,
-            given,
-            games,
-            seed,
-            bot,
-            seats,
-            workers,
-            as_json,
-            logs,
-            force,
-            cluster,
-            batch,
-        )
+        from cardcli import simulate as sim
 
-
-def _simulate(
-    held: ExitStack,
-    game_name: str,
-    given: dict[str, Any],
-    games: int,
-    seed: int | None,
-    bot: str | None,
-    seats: tuple[str, ...],
-    workers: int,
-    as_json: bool,
-    logs: str | None,
-    force: bool,
-    cluster: str | None,
-    batch: int | None,
-) -> int:
-    from cardcli import simulate as sim
-
-    if batch is not None and cluster is None:
-        raise UsageError("--batch sizes the cluster's batches: give --cluster too")
-    game = get_game(game_name)
-    with notes_held():  # a deck's warning only if the command goes on
-        options, setup = game.resolve_options(game.load_given(given))
-        runs = game.variants(options) if game.variants is not None else None
+        if batch is not None and cluster is None:
+            raise UsageError("--batch sizes the cluster's batches: give --cluster too")
+        game = get_game(game_name)
+        with notes_held():  # a deck's warning only if the command goes on
+            options, setup = game.resolve_options(game.load_given(given))
+            runs = game.variants(options) if game.variants is not None else None
+            if runs:
+                planned = _plan_runs(game_name, runs, bot, seats, logs, force, held)
+            else:
+                controllers = seat_map(game, options, bot or game.default_bot, seats)
+                if HUMAN in controllers.values():
+                    raise UsageError(
+                        "simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)"
+                    )
+                if logs is not None:
+                    _logs_folder(logs, force, held)
         if runs:
-            planned = _plan_runs(game_name, runs, bot, seats, logs, force, held)
-        else:
-            controllers = seat_map(game, options, bot or game.default_bot, seats)
-            if HUMAN in controllers.values():
-                raise UsageError(
-                    "simulate needs a bot at every seat (--bot NAME or --seat SEAT=BOT)"
-                )
-            if logs is not None:
-                _logs_folder(logs, force, held)
-    if runs:
-        return _simulate_runs(
-            game_name, planned, setup, games, seed, workers, as_json, cluster, batch
-        )
-    if seed is None:
-        seed = fresh_seed()
-    job = sim.Job(game.name, options, setup, controllers, seed, logs)
-    try:
-        tally = _play(job, games, workers, cluster, batch)
-    except sim.Interrupted as stop:
-        _say_what_was_kept(game.name, len(stop.results), games, logs)
-        if stop.results:
-            _report(sim, stop.results, seed, options, controllers, as_json)
-        return 130
-    _report(sim, tally, seed, options, controllers, as_json)
-    return 0
+            return _simulate_runs(
+                game_name, planned, setup, games, seed, workers, as_json, cluster, batch
+            )
+        if seed is None:
+            seed = fresh_seed()
+        job = sim.Job(game.name, options, setup, controllers, seed, logs)
+        try:
+            tally = _play(job, games, workers, cluster, batch)
+        except sim.Interrupted as stop:
+            _say_what_was_kept(game.name, len(stop.results), games, logs)
+            if stop.results:
+                _report(sim, stop.results, seed, options, controllers, as_json)
+            return 130
+        _report(sim, tally, seed, options, controllers, as_json)
+        return 0
 
 
 def _play(job: Any, games: int, workers: int, cluster: str | None, batch: int | None) -> Any:
