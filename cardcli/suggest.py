@@ -9,6 +9,7 @@ Spores') is no typo, and suggesting it would mislead.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 # Words the prompt answers itself, in every game: a slip on them deserves a hint too.
 PROMPT_WORDS = ("help", "moves", "hint", "show", "quit")
@@ -31,25 +32,45 @@ def distance(a: str, b: str, limit: int) -> int:
     """
     if abs(len(a) - len(b)) > limit:
         return limit + 1
+    # A start or an end the two share costs nothing (a swap across its edge would swap
+    # equal letters), so only the middles are compared: most typos are one short middle.
+    start, end_a, end_b = 0, len(a), len(b)
+    while start < end_a and start < end_b and a[start] == b[start]:
+        start += 1
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a -= 1
+        end_b -= 1
+    a, b = a[start:end_a], b[start:end_b]
+    if not a or not b:
+        return min(len(a) + len(b), limit + 1)
     previous2: list[int] = []
     previous = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        current = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            best = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                best = min(best, previous2[j - 2] + 1)
-            current[j] = best
+    for i, letter in enumerate(a, 1):
+        current = [i]
+        left, diagonal = i, previous[0]
+        for j, other in enumerate(b, 1):
+            up = previous[j]
+            best = diagonal if letter == other else diagonal + 1
+            if up < best:  # up + 1 <= best
+                best = up + 1
+            if left < best:
+                best = left + 1
+            if i > 1 and j > 1 and letter == b[j - 2] and a[i - 2] == other:
+                swapped = previous2[j - 2] + 1
+                if swapped < best:
+                    best = swapped
+            current.append(best)
+            left, diagonal = best, up
         if min(current) > limit:
             return limit + 1
         previous2, previous = previous, current
-    return min(previous[len(b)], limit + 1)
+    return min(previous[-1], limit + 1)
 
 
 _LETTER_BITS = {c: 1 << i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz0123456789")}
 
 
+@lru_cache(maxsize=4096)  # the same command words are offered after every slip
 def letter_mask(word: str) -> int:
     """The letters and digits a word holds, as bits: one slip changes at most two."""
     mask = 0
@@ -63,9 +84,9 @@ def close_to(
 ) -> list[str]:
     """The choices within ``slips_allowed`` of ``word``, nearest first (ties: given order).
 
-    ``masks`` (``letter_mask`` of each choice, in order) lets a long list be
-    searched quickly: a choice whose letters differ by more than two a slip is
-    passed over without working out its distance.
+    A choice whose letters differ by more than two a slip is passed over
+    without working out its distance. ``masks`` (``letter_mask`` of each
+    choice, in order) spares working out those of a long list.
     """
     return [choice for _, choice in close_with_slips(word, choices, count, masks)]
 
@@ -80,7 +101,8 @@ def close_with_slips(
     for order, choice in enumerate(choices):
         if choice == word or abs(len(choice) - len(word)) > limit:
             continue
-        if masks is not None and (masks[order] ^ own).bit_count() > 2 * limit:
+        mask = letter_mask(choice) if masks is None else masks[order]
+        if (mask ^ own).bit_count() > 2 * limit:
             continue
         gap = distance(word, choice, limit)
         if gap <= limit:
@@ -105,8 +127,14 @@ def unknown_command(word: str, choices: Iterable[str], usage: str) -> str:
 
     Short aliases (``r``, ``c``) are never suggested: every slip is near them.
     """
-    close = close_to(word.lower(), [c for c in dict.fromkeys(choices) if len(c) >= 3])
+    close = close_to(word.lower(), _long_words(tuple(choices)))
     if close:  # a slip: the guess, not the whole list
         guess = " or ".join(repr(c) for c in close)
         return f"unknown command '{word}'; did you mean {guess}? ('help' lists every command)"
     return f"unknown command '{word}'; {usage}"
+
+
+@lru_cache(maxsize=64)  # a game offers the same few words after every slip
+def _long_words(choices: tuple[str, ...]) -> tuple[str, ...]:
+    """The choices of three letters or more, each once, in their order."""
+    return tuple(c for c in dict.fromkeys(choices) if len(c) >= 3)
