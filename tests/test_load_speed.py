@@ -32,8 +32,10 @@ DECKS = sorted(p for p in data_dir("decklists").glob("*.yaml"))
 
 @pytest.fixture(autouse=True)
 def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test here with a cache of its own, empty."""
+    """Every test here with a cache of its own, empty, and no shipped layer in front of it
+    (``test_shipped_parse.py`` tests that layer)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("CARDCLI_NO_SHIPPED", "1")
     monkeypatch.delenv("CARDCLI_NO_CACHE", raising=False)
     return tmp_path / "cache" / "cardcli" / parsecache.FOLDER
 

@@ -16,10 +16,13 @@ What it measures, each the child process's own CPU (user + system, from
 * ``horde game``: ``cardcli play horde --players 2 --bot basic --seed 3``, a
   whole game, its log to /dev/null. Issue 26's goal: under 0.2 s of CPU.
 
-The card data and the game are measured with the parse cache warm (a cache
-folder of the benchmark's own, filled before timing: every start after the
-first) and cold (an empty cache folder each run: the first start after
-installing or changing a card file or deck; ``CARDCLI_NO_CACHE=1`` behaves so).
+The card data and the game are measured three ways: ``warm``, the parse
+cache's folder filled before timing (every start after the first); ``first``,
+an empty cache folder each run (the first start after installing: the layer
+shipped in ``cardcli/data/parsed.json`` answers for the bundled files); and
+``bare``, an empty folder and ``CARDCLI_NO_SHIPPED=1`` (YAML read and schemas
+checked: the first start after changing a bundled card file or deck without
+making the shipped layer again, or a deck of one's own read the first time).
 
 ``--before DIR``: also time the same card-data script and game with the cardcli
 of ``DIR`` (a checkout without the change, e.g. ``git archive 3254282 cardcli
@@ -97,11 +100,15 @@ def main() -> None:
                 False,
             ),
         }
+        bare = {"CARDCLI_NO_SHIPPED": "1"}
         for name in trees:
-            commands[f"{name}card data (warm)"] = ([py, "-c", CARD_DATA], env[name], False)
-            commands[f"{name}card data (cold)"] = ([py, "-c", CARD_DATA], env[name], True)
-            commands[f"{name}horde game (warm)"] = ([*cli, *GAME], env[name], False)
-            commands[f"{name}horde game (cold)"] = ([*cli, *GAME], env[name], True)
+            for what, command in (
+                ("card data", [py, "-c", CARD_DATA]),
+                ("horde game", [*cli, *GAME]),
+            ):
+                commands[f"{name}{what} (warm)"] = (command, env[name], False)
+                commands[f"{name}{what} (first)"] = (command, env[name], True)
+                commands[f"{name}{what} (bare)"] = (command, env[name] | bare, True)
         for command, environment, _cold in commands.values():  # the warm cache filled
             child_cpu(command, environment, folder)
         logs = {name: child_cpu([*cli, *GAME], env[name], folder)[1] for name in trees}
@@ -111,7 +118,7 @@ def main() -> None:
         for run in range(args.runs):
             for name, (command, environment, cold) in commands.items():
                 if cold:  # an empty cache folder of its own
-                    cache = str(Path(folder) / f"cold-{run}-{len(cpu[name])}-{name[:6]}")
+                    cache = str(Path(folder) / f"cold-{run}-{list(commands).index(name)}")
                     environment = {**environment, "XDG_CACHE_HOME": cache}
                 seconds, out = child_cpu(command, environment, folder)
                 cpu[name].append(seconds)

@@ -14,6 +14,14 @@ would not: such a result is not stored). Files live in
 and are ignored when unreadable, damaged or of another key; a cache that cannot
 be written is no cache. ``CARDCLI_NO_CACHE=1`` turns it off. Nothing is ever
 unpickled: an entry is JSON read into plain lists, dicts, text and numbers.
+
+A first layer ships inside the package (``cardcli/data/parsed.json``, made by
+``scripts/ship_parsed.py``): what reading the bundled card files and decklists
+gives, so that even the first start after installing reads no YAML and checks
+no schema. Its entries are keyed by the source text alone, and the file as a
+whole by the code and schemas that made it (``made_by``): once any of them
+changes, the file is passed over until it is made again (a test says so).
+``CARDCLI_NO_SHIPPED=1`` passes it over too (a start as cold as can be).
 """
 
 from __future__ import annotations
@@ -92,6 +100,69 @@ def fingerprint() -> bytes:
     return digest.digest()
 
 
+SHIPPED = _PACKAGE / "data" / "parsed.json"
+
+
+@cache
+def made_by() -> str:
+    """The shipped layer's stamp: cardcli's version and the code and schemas that read
+    the sources, byte for byte (no library: the sources are ours and the tests read them
+    again with the libraries of the day)."""
+    from cardcli import __version__
+    from cardcli.resources import data_dir
+
+    digest = blake2b(f"cardcli shipped parse 1 {__version__}\0".encode(), digest_size=16)
+    paths = [_PACKAGE / name for name in READERS]
+    paths += [data_dir("schemas") / name for name in SCHEMAS]
+    for path in paths:
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"missing " + path.name.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def shipped_key(kind: str, source: bytes) -> str:
+    """The shipped layer's key of ``source`` read as ``kind``."""
+    digest = blake2b(kind.encode(), digest_size=16)
+    digest.update(b"\0")
+    digest.update(source)
+    return digest.hexdigest()
+
+
+@cache
+def _shipped_entries() -> dict[str, str]:
+    """Key -> the value's JSON text, from the shipped file made by this very code; else {}.
+
+    Kept as text and decoded at each ``load``: every caller gets a value of its own
+    to change as it likes, as from the cache folder.
+    """
+    try:
+        data = json.loads(SHIPPED.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict) or data.get("made_by") != made_by():
+        return {}
+    entries = data.get("entries")
+    if not isinstance(entries, dict):
+        return {}
+    return {k: v for k, v in entries.items() if isinstance(v, str)}
+
+
+def shipped(kind: str, source: bytes) -> Any:
+    """The shipped value for ``source`` read as ``kind``, else ``MISS``."""
+    if os.environ.get("CARDCLI_NO_SHIPPED"):
+        return MISS
+    text = _shipped_entries().get(shipped_key(kind, source))
+    if text is None:
+        return MISS
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return MISS
+
+
 def _key(kind: str, source: bytes) -> str:
     digest = blake2b(fingerprint(), digest_size=32)
     digest.update(kind.encode())
@@ -101,7 +172,10 @@ def _key(kind: str, source: bytes) -> str:
 
 
 def load(kind: str, source: bytes) -> Any:
-    """The value stored for ``source`` read as ``kind``, else ``MISS``."""
+    """The value shipped or stored for ``source`` read as ``kind``, else ``MISS``."""
+    value = shipped(kind, source)
+    if value is not MISS:
+        return value
     folder = cache_dir()
     if folder is None:
         return MISS

@@ -30,10 +30,16 @@ def parse_yaml_deck(text: str, name: str) -> Decklist:
 
     A decklist read before comes from the parse cache (``parsecache.py``):
     exactly what reading it gave, without YAML or the schema; one that cannot
-    be read at all is read again, so that its error is the reader's own.
+    be read at all is read again, so that its error is the reader's own. A
+    bundled decklist (the same text under the same file name, wherever it
+    lies) comes from the layer shipped with cardcli.
     """
     from cardcli.cards.mtg import parsecache
 
+    shipped = parsecache.shipped("bundled-deck", bundled_deck_source(text, name))
+    deck = _decoded(_placed(shipped, name), name)
+    if deck is not None:
+        return deck
     source = f"{name}\0{text}".encode("utf-8", "surrogatepass")
     deck = _decoded(parsecache.load("yaml-deck", source), name)
     if deck is not None:
@@ -43,6 +49,24 @@ def parse_yaml_deck(text: str, name: str) -> Decklist:
     if _decoded(encoded, name) == deck:  # kept only if it comes back the same
         parsecache.store("yaml-deck", source, encoded)
     return deck
+
+
+def bundled_deck_source(text: str, name: str) -> bytes:
+    """The shipped layer's source of a decklist: its file name (not the folder it was
+    installed in: the only thing in a read deck that says where it lies) and its text."""
+    return f"{Path(name).name}\0{text}".encode("utf-8", "surrogatepass")
+
+
+def shipped_value(text: str, name: str) -> dict[str, Any]:
+    """What the shipped layer keeps for a decklist (``scripts/ship_parsed.py``)."""
+    return _encoded(_parsed(text, Path(name).name))
+
+
+def _placed(value: Any, name: str) -> Any:
+    """A shipped decklist read from its file name, put where this one lies."""
+    if isinstance(value, dict) and value.get("path") == Path(name).name:
+        value["path"] = name
+    return value
 
 
 def _encoded(deck: Decklist) -> dict[str, Any]:
