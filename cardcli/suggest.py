@@ -98,11 +98,12 @@ def close_with_slips(
     limit = slips_allowed(word)
     own = letter_mask(word)
     found: list[tuple[int, int, str]] = []
+    length, most = len(word), 2 * limit
     for order, choice in enumerate(choices):
-        if choice == word or abs(len(choice) - len(word)) > limit:
+        if choice == word or abs(len(choice) - length) > limit:
             continue
         mask = letter_mask(choice) if masks is None else masks[order]
-        if (mask ^ own).bit_count() > 2 * limit:
+        if (mask ^ own).bit_count() > most:
             continue
         gap = distance(word, choice, limit)
         if gap <= limit:
@@ -127,7 +128,8 @@ def unknown_command(word: str, choices: Iterable[str], usage: str) -> str:
 
     Short aliases (``r``, ``c``) are never suggested: every slip is near them.
     """
-    close = close_to(word.lower(), _long_words(tuple(choices)))
+    offered, masks = _long_words(tuple(choices))
+    close = close_to(word.lower(), offered, masks=masks)
     if close:  # a slip: the guess, not the whole list
         guess = " or ".join(repr(c) for c in close)
         return f"unknown command '{word}'; did you mean {guess}? ('help' lists every command)"
@@ -135,6 +137,7 @@ def unknown_command(word: str, choices: Iterable[str], usage: str) -> str:
 
 
 @lru_cache(maxsize=64)  # a game offers the same few words after every slip
-def _long_words(choices: tuple[str, ...]) -> tuple[str, ...]:
-    """The choices of three letters or more, each once, in their order."""
-    return tuple(c for c in dict.fromkeys(choices) if len(c) >= 3)
+def _long_words(choices: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The choices of three letters or more, each once, in their order; their letter masks."""
+    offered = tuple(c for c in dict.fromkeys(choices) if len(c) >= 3)
+    return offered, tuple(letter_mask(c) for c in offered)

@@ -197,14 +197,15 @@ def check_log(name: str, notes: list[str] | None = None) -> tuple[list[str], int
                     break
                 if check.matched(raw.number, raw.data):
                     continue
-                if not raw.body.strip():
+                body = raw.body
+                if not body.strip():
                     if raw.number == 1:
                         raise NotALog(f"{check.name}:1: an empty first line: not a cardcli log")
                     check.problem(raw.number, "empty line in a log")
                     check.replay = None
                     continue
                 try:
-                    line = decode_line(raw.body, name, raw.number)
+                    line = decode_line(body, name, raw.number)
                 except LogError as err:
                     if raw.number == 1:
                         raise not_a_log(err) from None

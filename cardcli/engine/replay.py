@@ -270,7 +270,9 @@ def _unreadable_text(text: str, cut: bool) -> str | None:
         if text != text.lstrip():
             return "a person's line starting with a space, which cardcli strips before logging"
         return None
-    if clean_line(text) != text:
+    # clean_line's answer, without its pattern where no "#" can start a comment
+    cleaned = (text.strip() or None) if "#" not in text else clean_line(text)
+    if cleaned != text:
         return (
             "a person's line with space around it, a # comment or nothing in it, "
             "which cardcli strips before logging"

@@ -91,6 +91,9 @@ def word(text: str, seats: Any) -> tuple[str, str | None, list[str]] | None:
     >>> word("cast Undo", ["p1"]) is None
     True
     """
+    lowered = text.lower()
+    if WORDS[0] not in lowered and WORDS[1] not in lowered:  # most lines: nothing to split
+        return None
     words = text.split()
     seat = None
     if len(words) > 1 and words[0].lower() in seats:
