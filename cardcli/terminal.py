@@ -15,7 +15,6 @@ from cardcli.engine.errors import UsageError
 from cardcli.engine.game import Game
 from cardcli.engine.loop import Quit
 from cardcli.engine.session import MAX_COMMAND_CHARS, SHOWN_CHARS, Outcome, Session, clean_line
-from cardcli.fit import wrap_line
 from cardcli.printable import one_line, shortened
 
 if (
@@ -257,6 +256,8 @@ class Display:
     def __call__(self, text: str, outcome: Outcome) -> None:
         game = self.session.game
         if not outcome.accepted:
+            from cardcli.fit import wrap_line  # textwrap: only once a line is refused
+
             said = f"{self.where()}rejected '{shortened(text, SHOWN_CHARS)}': {outcome.reason}"
             self.out("\n".join(wrap_line(said, width(), "", "  ")))  # fits the terminal
             return

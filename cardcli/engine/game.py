@@ -195,7 +195,7 @@ bot may answer None to wait.
 """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # one of each, compared as itself: built faster
 class Game:
     """A registered game."""
 
