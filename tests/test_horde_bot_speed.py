@@ -314,13 +314,17 @@ def test_more_than_150_actions_in_a_step_and_more_than_150_blocks_one_by_one(
     assert session.submit("pass").accepted
 
 
-def _attack_position(seed: int) -> dict[str, Any]:
+def _attack_position(seed: int, flyers: bool = False) -> dict[str, Any]:
     """The players' combat on a seeded board: their creatures of a few kinds, the Horde's
     partly tapped (attacking is often worth it), here and there a flyer (the kinds' shortcut
-    does not hold: every creature is scored)."""
+    holds when each Horde creature can be blocked by all the players' kinds or by none, as
+    a Bat by Bears; not when by some, as a Bat by Bears and Angels: then every creature is
+    scored). ``flyers``: the Horde's Bats and Zombies, so that it often is."""
     rng = random.Random(seed)
     player_kinds = rng.sample(PLAYER_KINDS, rng.randint(1, 3))
     horde_kinds = rng.sample(HORDE_KINDS[:3] if seed % 2 else HORDE_KINDS, rng.randint(1, 3))
+    if flyers:
+        horde_kinds = [HORDE_KINDS[0], HORDE_KINDS[3]]
     horde = []
     for _ in range(rng.randint(0, 20)):
         permanent = _permanent(rng, horde_kinds, False)
@@ -347,13 +351,14 @@ def _attack_position(seed: int) -> dict[str, Any]:
     }
 
 
+@pytest.mark.parametrize("flyers", [False, True])
 @pytest.mark.parametrize("seed", range(300, 316))
 def test_the_planners_attack_by_kinds_is_its_attack_one_creature_at_a_time(
-    seed: int, tmp_path: Path
+    seed: int, flyers: bool, tmp_path: Path
 ) -> None:
     """Every attack command of the declaration equals the reference's (which scores every
-    creature able to attack at every pick)."""
-    session = _to_blocks(tmp_path, _attack_position(seed), "attack")
+    creature able to attack at every pick, and the Horde's next attack blocker by blocker)."""
+    session = _to_blocks(tmp_path, _attack_position(seed, flyers), "attack")
     table = session.state.table
     fast, reference = _fast("planner"), _reference("planner")
     said = []
@@ -363,3 +368,56 @@ def test_the_planners_attack_by_kinds_is_its_attack_one_creature_at_a_time(
         said.append(text)
         assert session.submit(text, seat="p1").accepted, text
     assert not said or said[-1] == "pass"
+
+
+@pytest.mark.parametrize("seed", range(400, 412))
+def test_the_next_attacks_damage_by_kinds_is_the_damage_blocker_by_blocker(
+    seed: int, tmp_path: Path
+) -> None:
+    """Any part of the players' creatures staying home, in any order, against any part of
+    the Horde's: the first blocker of each kind stands for its kind."""
+    rng = random.Random(seed)
+    session = _to_blocks(tmp_path, _attack_position(seed, flyers=seed % 3 == 0), "attack")
+    table = session.state.table
+    creatures = [o for o in table.battlefield.values() if "Creature" in table.chars(o).types]
+    horde = [o for o in creatures if o.controller == "horde"]
+    players = [o for o in creatures if o.controller != "horde"]
+    planner = _fast("planner")
+    for _ in range(25):
+        home = rng.sample(players, rng.randint(0, len(players)))
+        attackers = rng.sample(horde, rng.randint(0, len(horde)))
+        fast = planner.next_attack_damage(table, attackers, home)
+        assert fast == planner.scanned_attack_damage(table, attackers, home)
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs", "by_kinds"),
+    [
+        ([0, 0], [0, 3], True),  # Bears: a Zombie by all, a Bat by none
+        ([0, 3], [0], True),  # Bears and Angels against Zombies: all of them
+        ([0, 3], [0, 3], False),  # a Bat by the Angels only: who stays home matters
+        ([4, 0], [3], False),  # a Bat by the Spiders (reach) only
+    ],
+)
+def test_the_attack_goes_by_kinds_only_where_who_stays_home_does_not_matter(
+    ours: list[int], theirs: list[int], by_kinds: bool, tmp_path: Path
+) -> None:
+    kinds = {0: PLAYER_KINDS[0], 3: PLAYER_KINDS[3], 4: PLAYER_KINDS[4]}
+    horde = [{"token": HORDE_KINDS[k]} for k in theirs]
+    position = {
+        "life": 40,
+        "turn": 6,
+        "active": "players",
+        "step": "begin_combat",
+        "horde": {"battlefield": horde, "library": ["Zombie"] * 10},
+        "p1": {"battlefield": [{"token": kinds[k]} for k in ours], "library": ["Forest"] * 5},
+        "p2": {"battlefield": [], "library": ["Forest"] * 5},
+    }
+    table = _to_blocks(tmp_path, position, "attack").state.table
+    planner = _fast("planner")
+    team = table.active_team
+    creatures = [o for o in table.battlefield.values() if "Creature" in table.chars(o).types]
+    able = planner.attackers_able(table, team)
+    horde_creatures = [o for o in creatures if o.controller == "horde"]
+    pools = planner._attack_kinds(table, able, horde_creatures, planner._defenders(table, team))
+    assert (pools is not None) == by_kinds

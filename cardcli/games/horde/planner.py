@@ -12,6 +12,8 @@ the Horde can deal.
 
 from __future__ import annotations
 
+from collections import deque
+
 from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import fight, judge
@@ -62,7 +64,8 @@ class Planner(Policy):
         assert fight_ is not None
         declared = [table.objects[a] for a in fight_.attackers if a in table.objects]
         chosen: list[Obj] = list(declared)  # declared already (the attack goes in parts)
-        best = self.score_attack(table, team, chosen, horde_creatures, defenders)
+        sides = Kinds(table, [*defenders, *horde_creatures])  # for the Horde's next attack
+        best = self.score_attack(table, team, chosen, horde_creatures, defenders, sides)
         pools = self._attack_kinds(table, able, horde_creatures, defenders) if self.fast else None
         while True:
             pick: tuple[float, Obj] | None = None
@@ -72,7 +75,9 @@ class Planner(Policy):
             else:
                 candidates = [obj for obj in able if obj not in chosen]
             for obj in candidates:
-                score = self.score_attack(table, team, [*chosen, obj], horde_creatures, defenders)
+                score = self.score_attack(
+                    table, team, [*chosen, obj], horde_creatures, defenders, sides
+                )
                 if score > best + 0.01 and (pick is None or score > pick[0]):
                     pick = (score, obj)
             if pick is None:
@@ -89,16 +94,18 @@ class Planner(Policy):
         (``score_attack``), or None. The Horde's blocks and the damage model treat alike
         creatures alike; what stays home is a list whose order ``next_attack_damage`` reads
         (each Horde attacker meets the first blocker that can block it), and that order does
-        not matter when every creature that may stay home can block every Horde creature."""
+        not matter when each Horde creature can be blocked by every creature that may stay
+        home or by none of them (a flyer against creatures without flying or reach): then
+        the first that can block is the first of all, and only how many stay home counts."""
         if combat.restricted(table, able) or combat.restricted(table, horde_creatures):
             return None
         kinds = Kinds(table, able)
         home_kinds = {kinds.of(o): o for o in defenders}
         horde_kinds = {kinds.of(o): o for o in horde_creatures}
-        for blocker in home_kinds.values():
-            for attacker in horde_kinds.values():
-                if not kinds.can_block(blocker, attacker):
-                    return None
+        for attacker in horde_kinds.values():
+            answers = {kinds.can_block(blocker, attacker) for blocker in home_kinds.values()}
+            if len(answers) > 1:
+                return None
         return Pools(kinds, able)
 
     def _defenders(self, table: Table, team: Team) -> list[Obj]:
@@ -118,6 +125,7 @@ class Planner(Policy):
         attackers: list[Obj],
         horde_creatures: list[Obj],
         defenders: list[Obj],
+        sides: Kinds | None = None,
     ) -> float:
         life = team.life or 0
         library = len(table.players[HORDE].library)
@@ -145,7 +153,8 @@ class Planner(Policy):
             if o.id not in dead
             and (o.id not in attacking or "vigilance" in table.chars(o).keywords)
         ]
-        taken = self.next_attack_damage(table, survivors, home) + self.reinforcements(table, home)
+        taken = self.next_attack_damage(table, survivors, home, sides)
+        taken += self.reinforcements(table, home)
         threat = sum(max(0, table.chars(o).power) for o in survivors)
         after = life + gained - taken
         score += gained * 0.5
@@ -169,9 +178,43 @@ class Planner(Policy):
             if o.controller == HORDE and "Creature" in table.chars(o).types
         )
 
-    def next_attack_damage(self, table: Table, attackers: list[Obj], blockers: list[Obj]) -> int:
-        """Damage the Horde's next attack gets through: each blocker stops the biggest attacker
-        it can block (a chump block at worst)."""
+    def next_attack_damage(
+        self, table: Table, attackers: list[Obj], blockers: list[Obj], kinds: Kinds | None = None
+    ) -> int:
+        """Damage the Horde's next attack gets through: each attacker, biggest first, is
+        stopped by the first free blocker (in ``blockers``' order) that can block it (a chump
+        block at worst).
+
+        Blockers of one kind (``kinds``: made for these creatures) answer alike, so the
+        first that can block is the first free one of each kind that can, the earliest of
+        them: a look at each kind, not at each blocker."""
+        if not self.fast:
+            return self.scanned_attack_damage(table, attackers, blockers)
+        if kinds is None:
+            kinds = Kinds(table, [*blockers, *attackers])
+        order = sorted(attackers, key=lambda a: -judge.harm(table, a))
+        free: dict[Kind, deque[int]] = {}  # each kind's free blockers, by their place
+        for place, blocker in enumerate(blockers):
+            free.setdefault(kinds.of(blocker), deque()).append(place)
+        through = 0
+        for attacker in order:
+            power = judge.harm(table, attacker)
+            if "menace" in table.chars(attacker).keywords:
+                through += power
+                continue
+            first: deque[int] | None = None
+            for places in free.values():
+                earlier = places and (first is None or places[0] < first[0])
+                if earlier and kinds.can_block(blockers[places[0]], attacker):
+                    first = places
+            if first is None:
+                through += power
+            else:
+                first.popleft()
+        return through
+
+    def scanned_attack_damage(self, table: Table, attackers: list[Obj], blockers: list[Obj]) -> int:
+        """``next_attack_damage`` worked out blocker by blocker (the reference of the tests)."""
         order = sorted(attackers, key=lambda a: -judge.harm(table, a))
         free = list(blockers)
         through = 0
