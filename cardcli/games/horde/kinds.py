@@ -52,6 +52,8 @@ class Kinds:
         self.table = table
         self.precise = combat.restricted(table, attackers)
         self._kinds: dict[int, Kind] = {}
+        self._numbers: dict[int, int] = {}  # object id -> its kind's number
+        self._numbered: dict[Kind, int] = {}
         self._values: dict[Kind, float] = {}
         self._harms: dict[Kind, int] = {}
         self._can: dict[tuple[Kind, Kind], bool] = {}
@@ -74,6 +76,14 @@ class Kinds:
                 )
             self._kinds[obj.id] = kind
         return kind
+
+    def number(self, obj: Obj) -> int:
+        """The object's kind as a small number (a kind holds characteristics: slow to hash)."""
+        number = self._numbers.get(obj.id)
+        if number is None:
+            kind = self.of(obj)
+            number = self._numbers[obj.id] = self._numbered.setdefault(kind, len(self._numbered))
+        return number
 
     def value(self, obj: Obj) -> float:
         kind = self.of(obj)

@@ -193,9 +193,9 @@ class Planner(Policy):
         if kinds is None:
             kinds = Kinds(table, [*blockers, *attackers])
         order = sorted(attackers, key=lambda a: -judge.harm(table, a))
-        free: dict[Kind, deque[int]] = {}  # each kind's free blockers, by their place
+        free: dict[int, deque[int]] = {}  # each kind's free blockers, by their place
         for place, blocker in enumerate(blockers):
-            free.setdefault(kinds.of(blocker), deque()).append(place)
+            free.setdefault(kinds.number(blocker), deque()).append(place)
         through = 0
         for attacker in order:
             power = judge.harm(table, attacker)
