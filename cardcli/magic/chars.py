@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
-from cardcli.magic.cards import Ability, norm_keyword
+from cardcli.magic.cards import Ability, Proto, norm_keyword
 from cardcli.magic.instances import counted
 from cardcli.magic.objects import Obj
 
@@ -97,6 +98,15 @@ class StaticEffect:
     source: Obj
     ability: Ability
     timestamp: int
+
+
+@lru_cache(maxsize=4096)
+def printed(proto: Proto) -> Chars:
+    """The printed values (a Proto never changes: one ``Chars`` for each, shared)."""
+    p = proto
+    return Chars(
+        p.types, p.subtypes, p.supertypes, p.colors, p.keywords, p.power or 0, p.toughness or 0
+    )
 
 
 def compute(table: Computing, obj: Obj) -> Chars:
@@ -217,10 +227,15 @@ def compute(table: Computing, obj: Obj) -> Chars:
         try:
             for ability in proto.statics:
                 if ability.static == "cda":
-                    if "power" in ability.data:
-                        power += table.amount_of(ability.data["power"], obj.controller, obj)
-                    if "toughness" in ability.data:
-                        toughness += table.amount_of(ability.data["toughness"], obj.controller, obj)
+                    data = ability.data
+                    count = None
+                    if "power" in data:
+                        count = table.amount_of(data["power"], obj.controller, obj)
+                        power += count
+                    if "toughness" in data:
+                        if count is None or data["toughness"] != data["power"]:
+                            count = table.amount_of(data["toughness"], obj.controller, obj)
+                        toughness += count  # ("each equal to": the same count, counted once)
         finally:
             table.cda_busy.discard(obj.id)
     # Layer 7b: setting effects (statics and resolved effects by timestamp), then 7c:

@@ -182,8 +182,8 @@ def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
     life = table.players[player].team.life
     # (Asked many times a step by the moves list and the bots: kept while no permanent, static
     # or object has changed.)
-    key = (player, table.battlefield_version, table.static_version, Obj.touches, life)
-    known = table.land_sources_seen
+    key = (table.battlefield_version, table.static_version, Obj.touches, life)
+    known = table.land_sources_seen.get(player)
     if known is not None and known[0] == key:
         return list(known[1]), dict(known[2])
     found: list[Source] = []
@@ -223,7 +223,7 @@ def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
             found.append((obj.id, kinds))
         if costly:
             dear[obj.id] = costly
-    table.land_sources_seen = (key, list(found), dict(dear))
+    table.land_sources_seen[player] = (key, list(found), dict(dear))
     return found, dear
 
 
