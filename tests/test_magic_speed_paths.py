@@ -11,6 +11,10 @@ is run too and must give the same answer.
 - ``Board.printed``: one ``Chars`` for each Proto; equal to one made afresh.
 - A characteristic-defining ability whose power and toughness are the same amount counts
   it once (Soulless One).
+- ``casting.cast_slots`` of a spell's printed effects: worked out once for each Proto;
+  equal to ``slots_of`` afresh.
+- ``costs.spell_cost`` reads the statics that change costs as kept for the battlefield's
+  zone and static versions: the same as picking them out of every static afresh.
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ import pytest
 from cardcli.engine.game import get_game
 from cardcli.engine.loop import run
 from cardcli.engine.session import Session
-from cardcli.magic import costs, mana
+from cardcli.magic import casting, costs, mana
 from cardcli.magic.board import Board
 from cardcli.magic.chars import Chars
 from cardcli.magic.mana import ManaCost, pay, too_few_sources
+from cardcli.magic.targets import Slot, slots_of
 from tests.magic_helpers import Duel
 
 GAMES = [("basic", 2, 3), ("basic", 3, 1), ("basic", 4, 5), ("planner", 2, 2), ("planner", 3, 4)]
@@ -44,7 +49,7 @@ def _play(bot: str, players: int, seed: int) -> None:
 def test_quick_answers_equal_the_full_ones_in_real_games(
     bot: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen = {"short": 0, "long": 0, "lands": 0, "printed": 0}
+    seen = {"short": 0, "long": 0, "lands": 0, "printed": 0, "slots": 0, "costs": 0}
     quick_short = mana.too_few_sources
 
     def checked_short(cost: ManaCost, pool: dict[str, int], lands: list[Any]) -> bool:
@@ -81,11 +86,34 @@ def test_quick_answers_equal_the_full_ones_in_real_games(
         seen["printed"] += 1
         return found
 
+    quick_slots = casting.cast_slots
+
+    def checked_slots(obj: Any, effects: Any = None) -> list[Slot]:
+        found = quick_slots(obj, effects)
+        if effects is None:
+            fresh = slots_of(obj.proto.spell)
+            if obj.proto.is_aura and obj.proto.enchant:
+                fresh.insert(0, Slot(-1, obj.proto.enchant))
+            assert found == fresh
+            seen["slots"] += 1
+        return found
+
+    quick_cost = costs.spell_cost
+
+    def checked_cost(table: Any, player: str, obj: Any, *args: Any, **kwargs: Any) -> Any:
+        kept = table.memo("cost changers", lambda: costs._cost_changers(table))
+        assert kept == [st for st in table.statics if st.ability.static == "cost_change"]
+        seen["costs"] += 1
+        return quick_cost(table, player, obj, *args, **kwargs)
+
+    monkeypatch.setattr(casting, "cast_slots", checked_slots)
+    monkeypatch.setattr(costs, "spell_cost", checked_cost)
+    monkeypatch.setattr(casting, "spell_cost", checked_cost)
     monkeypatch.setattr(mana, "too_few_sources", checked_short)
     monkeypatch.setattr(costs, "land_sources", checked_lands)
     monkeypatch.setattr(Board, "printed", checked_printed)
     _play(bot, players, seed)
-    assert seen["long"] and seen["lands"], seen  # (each path was taken)
+    assert seen["long"] and seen["lands"] and seen["slots"] and seen["costs"], seen
     assert seen["short"] or bot == "planner", seen
 
 

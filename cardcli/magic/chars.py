@@ -132,7 +132,8 @@ def compute(table: Computing, obj: Obj) -> Chars:
     instances = counted(proto.keywords)
     lost = False
     layer6: list[tuple[int, int, Any]] = []
-    partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
+    if layer6_statics:  # (what the statics read so far: made only if one may read it)
+        partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
     kept_off: set[str] = set()  # "... lose first strike and can't have or gain it"
     for st in layer6_statics:
         if not applies(table, st, obj, partial):
@@ -145,7 +146,8 @@ def compute(table: Computing, obj: Obj) -> Chars:
     for eff in effects:
         if eff.keywords or eff.lose_all:
             layer6.append((eff.timestamp, 1, eff))
-    layer6.sort(key=lambda item: (item[0], item[1]))
+    if len(layer6) > 1:
+        layer6.sort(key=lambda item: (item[0], item[1]))
     grants: list[Ability] = []
     for _, kind, item in layer6:
         if kind == 0:
@@ -169,7 +171,8 @@ def compute(table: Computing, obj: Obj) -> Chars:
             instances.extend(counted(item.keywords))
     keywords -= kept_off  # whatever the timestamps: it can't have them (layer 6)
     frozen_keywords = frozenset(keywords)
-    partial = Chars(types, subtypes, proto.supertypes, colors, frozen_keywords, 0, 0, lost)
+    if pt_statics:
+        partial = Chars(types, subtypes, proto.supertypes, colors, frozen_keywords, 0, 0, lost)
     # Rule-modifying statics (can't block, can't attack, must attack), read after layer 6.
     cant_block = "can't block" in keywords
     cant_attack = False
@@ -374,29 +377,29 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
     """Every condition of a card-model filter holds for ``obj``."""
     for key, value in filt.items():
         if key == "types":
-            if not chars.types & set(value):
+            if chars.types.isdisjoint(value):
                 return False
         elif key == "not_types":
-            if chars.types & set(value):
+            if not chars.types.isdisjoint(value):
                 return False
         elif key == "all_types":  # "artifact creature": every one of them
-            if not set(value) <= chars.types:
+            if not chars.types.issuperset(value):
                 return False
         elif key == "not_supertypes":  # "nonbasic"
-            if chars.supertypes & set(value):
+            if not chars.supertypes.isdisjoint(value):
                 return False
         elif key == "controller":  # whose, seen from the source's controller
             source = table.objects.get(source_id) if source_id is not None else None
             if source is None or not controls(table, str(value), obj.controller, source.controller):
                 return False
         elif key == "subtypes":
-            if not chars.subtypes & set(value):
+            if chars.subtypes.isdisjoint(value):
                 return False
         elif key == "not_subtypes":
-            if chars.subtypes & set(value):
+            if not chars.subtypes.isdisjoint(value):
                 return False
         elif key == "supertypes":
-            if not chars.supertypes & set(value):
+            if chars.supertypes.isdisjoint(value):
                 return False
         elif key == "not_keywords":
             if any(norm_keyword(k) in chars.keywords for k in value):
@@ -422,10 +425,10 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
             if not any(count > 0 for count in held):
                 return False
         elif key == "colors":
-            if not chars.colors & set(value):
+            if chars.colors.isdisjoint(value):
                 return False
         elif key == "not_colors":
-            if chars.colors & set(value):
+            if not chars.colors.isdisjoint(value):
                 return False
         elif key == "keywords":
             if not any(norm_keyword(k) in chars.keywords for k in value):
