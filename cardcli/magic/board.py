@@ -107,8 +107,8 @@ class Board:
         self.sba_calm: tuple[int, int, int] = (-1, -1, -1)  # as the last scan that did nothing
         self.battlefield_version = 0  # permanents entered or left
         self.cdas = 0  # permanents whose power or toughness is counted (604.3: any zone counts)
-        # (costs.land_sources: its key and answer, kept while nothing it reads has changed)
-        self.land_sources_seen: tuple[tuple[object, ...], list[Any], dict[int, Any]] | None = None
+        # (costs.land_sources: for each player its key and answer, kept while nothing it reads)
+        self.land_sources_seen: dict[str, tuple[tuple[object, ...], list[Any], dict[int, Any]]] = {}
         self.stack: list[StackItem] = []
         self.items: dict[int, StackItem] = {}
         self.next_id = 1
@@ -363,10 +363,7 @@ class Board:
         return counts.amount_of(self, amount, player, source, x)
 
     def printed(self, obj: Obj) -> Chars:
-        p = obj.proto
-        return Chars(
-            p.types, p.subtypes, p.supertypes, p.colors, p.keywords, p.power or 0, p.toughness or 0
-        )
+        return chars_mod.printed(obj.proto)
 
     # -- the log -------------------------------------------------------------------
 

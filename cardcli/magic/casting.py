@@ -10,11 +10,12 @@ are queued. Activated abilities (``activation``) use the same ``Casting``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic.activation import advance_activation, cost_objects, pay_cost_objects
-from cardcli.magic.cards import Ability, Effect
+from cardcli.magic.cards import Ability, Effect, Proto
 from cardcli.magic.chars import controls, matches
 from cardcli.magic.choices import Casting, ask
 from cardcli.magic.convoke import convoke_plan, has_convoke, improvises
@@ -84,11 +85,20 @@ def cast_slots(obj: Obj, effects: tuple[Effect, ...] | None = None) -> list[Slot
     """A spell's target slots: its effects' (``effects``: a modal spell's chosen modes'; none
     chosen yet, none), after an Aura's own."""
     if effects is None:
-        effects = obj.proto.spell
+        return list(_printed_slots(obj.proto))
     slots = slots_of(effects)
     if obj.proto.is_aura and obj.proto.enchant:
         slots.insert(0, Slot(-1, obj.proto.enchant))
     return slots
+
+
+@lru_cache(maxsize=4096)
+def _printed_slots(proto: Proto) -> tuple[Slot, ...]:
+    """``cast_slots`` of a spell's printed effects (a Proto never changes: worked out once)."""
+    slots = slots_of(proto.spell)
+    if proto.is_aura and proto.enchant:
+        slots.insert(0, Slot(-1, proto.enchant))
+    return tuple(slots)
 
 
 def facts_of(table: Table, obj: Obj, controller: str) -> DamageSource:

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
-from cardcli.magic.cards import Ability, norm_keyword
+from cardcli.magic.cards import Ability, Proto, norm_keyword
 from cardcli.magic.instances import counted
 from cardcli.magic.objects import Obj
 
@@ -99,6 +100,15 @@ class StaticEffect:
     timestamp: int
 
 
+@lru_cache(maxsize=4096)
+def printed(proto: Proto) -> Chars:
+    """The printed values (a Proto never changes: one ``Chars`` for each, shared)."""
+    p = proto
+    return Chars(
+        p.types, p.subtypes, p.supertypes, p.colors, p.keywords, p.power or 0, p.toughness or 0
+    )
+
+
 def compute(table: Computing, obj: Obj) -> Chars:
     proto = obj.proto
     # Layer 4: types.
@@ -122,7 +132,8 @@ def compute(table: Computing, obj: Obj) -> Chars:
     instances = counted(proto.keywords)
     lost = False
     layer6: list[tuple[int, int, Any]] = []
-    partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
+    if layer6_statics:  # (what the statics read so far: made only if one may read it)
+        partial = Chars(types, subtypes, proto.supertypes, colors, frozenset(keywords), 0, 0)
     kept_off: set[str] = set()  # "... lose first strike and can't have or gain it"
     for st in layer6_statics:
         if not applies(table, st, obj, partial):
@@ -135,7 +146,8 @@ def compute(table: Computing, obj: Obj) -> Chars:
     for eff in effects:
         if eff.keywords or eff.lose_all:
             layer6.append((eff.timestamp, 1, eff))
-    layer6.sort(key=lambda item: (item[0], item[1]))
+    if len(layer6) > 1:
+        layer6.sort(key=lambda item: (item[0], item[1]))
     grants: list[Ability] = []
     for _, kind, item in layer6:
         if kind == 0:
@@ -159,7 +171,8 @@ def compute(table: Computing, obj: Obj) -> Chars:
             instances.extend(counted(item.keywords))
     keywords -= kept_off  # whatever the timestamps: it can't have them (layer 6)
     frozen_keywords = frozenset(keywords)
-    partial = Chars(types, subtypes, proto.supertypes, colors, frozen_keywords, 0, 0, lost)
+    if pt_statics:
+        partial = Chars(types, subtypes, proto.supertypes, colors, frozen_keywords, 0, 0, lost)
     # Rule-modifying statics (can't block, can't attack, must attack), read after layer 6.
     cant_block = "can't block" in keywords
     cant_attack = False
@@ -217,10 +230,15 @@ def compute(table: Computing, obj: Obj) -> Chars:
         try:
             for ability in proto.statics:
                 if ability.static == "cda":
-                    if "power" in ability.data:
-                        power += table.amount_of(ability.data["power"], obj.controller, obj)
-                    if "toughness" in ability.data:
-                        toughness += table.amount_of(ability.data["toughness"], obj.controller, obj)
+                    data = ability.data
+                    count = None
+                    if "power" in data:
+                        count = table.amount_of(data["power"], obj.controller, obj)
+                        power += count
+                    if "toughness" in data:
+                        if count is None or data["toughness"] != data["power"]:
+                            count = table.amount_of(data["toughness"], obj.controller, obj)
+                        toughness += count  # ("each equal to": the same count, counted once)
         finally:
             table.cda_busy.discard(obj.id)
     # Layer 7b: setting effects (statics and resolved effects by timestamp), then 7c:
@@ -359,29 +377,29 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
     """Every condition of a card-model filter holds for ``obj``."""
     for key, value in filt.items():
         if key == "types":
-            if not chars.types & set(value):
+            if chars.types.isdisjoint(value):
                 return False
         elif key == "not_types":
-            if chars.types & set(value):
+            if not chars.types.isdisjoint(value):
                 return False
         elif key == "all_types":  # "artifact creature": every one of them
-            if not set(value) <= chars.types:
+            if not chars.types.issuperset(value):
                 return False
         elif key == "not_supertypes":  # "nonbasic"
-            if chars.supertypes & set(value):
+            if not chars.supertypes.isdisjoint(value):
                 return False
         elif key == "controller":  # whose, seen from the source's controller
             source = table.objects.get(source_id) if source_id is not None else None
             if source is None or not controls(table, str(value), obj.controller, source.controller):
                 return False
         elif key == "subtypes":
-            if not chars.subtypes & set(value):
+            if chars.subtypes.isdisjoint(value):
                 return False
         elif key == "not_subtypes":
-            if chars.subtypes & set(value):
+            if not chars.subtypes.isdisjoint(value):
                 return False
         elif key == "supertypes":
-            if not chars.supertypes & set(value):
+            if chars.supertypes.isdisjoint(value):
                 return False
         elif key == "not_keywords":
             if any(norm_keyword(k) in chars.keywords for k in value):
@@ -407,10 +425,10 @@ def matches(table: Table, filt: Filter, obj: Obj, chars: Chars, source_id: int |
             if not any(count > 0 for count in held):
                 return False
         elif key == "colors":
-            if not chars.colors & set(value):
+            if chars.colors.isdisjoint(value):
                 return False
         elif key == "not_colors":
-            if chars.colors & set(value):
+            if not chars.colors.isdisjoint(value):
                 return False
         elif key == "keywords":
             if not any(norm_keyword(k) in chars.keywords for k in value):

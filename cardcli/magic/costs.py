@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardcli.engine.errors import IllegalCommand
 from cardcli.magic import chosen
 from cardcli.magic.cards import Ability, ActivationCost
-from cardcli.magic.chars import controls, matches
+from cardcli.magic.chars import StaticEffect, controls, matches
 from cardcli.magic.choices import Answers, ask
 from cardcli.magic.crew import check_crew
 from cardcli.magic.decisions import Decision
@@ -50,6 +50,11 @@ def sorcery_timing(table: Table, player: str) -> bool:
     )
 
 
+def _cost_changers(table: Table) -> list[StaticEffect]:
+    """The battlefield's static abilities that change what spells cost (``spell_cost``)."""
+    return [st for st in table.statics if st.ability.static == "cost_change"]
+
+
 def with_flash_cost(table: Table, player: str, obj: Obj) -> bool:
     """Cast "as though it had flash" for its extra cost: only when nothing else allows it now."""
     proto = obj.proto
@@ -83,8 +88,8 @@ def spell_cost(
     if kicked and proto.kicker is not None:
         cost = cost.plus(proto.kicker)
     delta = 0
-    for st in table.statics:
-        if st.ability.static != "cost_change" or not table.static_on(st):
+    for st in table.memo("cost changers", lambda: _cost_changers(table)):
+        if not table.static_on(st):
             continue
         data = st.ability.data
         if not controls(table, data.get("controller", "you"), player, st.source.controller):
@@ -182,8 +187,8 @@ def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
     life = table.players[player].team.life
     # (Asked many times a step by the moves list and the bots: kept while no permanent, static
     # or object has changed.)
-    key = (player, table.battlefield_version, table.static_version, Obj.touches, life)
-    known = table.land_sources_seen
+    key = (table.battlefield_version, table.static_version, Obj.touches, life)
+    known = table.land_sources_seen.get(player)
     if known is not None and known[0] == key:
         return list(known[1]), dict(known[2])
     found: list[Source] = []
@@ -223,7 +228,7 @@ def land_sources(table: Table, player: str) -> tuple[list[Source], Dear]:
             found.append((obj.id, kinds))
         if costly:
             dear[obj.id] = costly
-    table.land_sources_seen = (key, list(found), dict(dear))
+    table.land_sources_seen[player] = (key, list(found), dict(dear))
     return found, dear
 
 

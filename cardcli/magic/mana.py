@@ -184,6 +184,8 @@ def pay(
     >>> sorted(pay(ManaCost.parse("{2}{R}"), {}, lands, 0, keep=lambda: {"W": 1}).taps)
     [(1, 'R'), (2, 'W'), (3, 'R')]
     """
+    if too_few_sources(cost, pool, lands):
+        return None
     # Sources in order of preference: pool mana first, then lands making fewest colours.
     units: list[tuple[int, tuple[str, ...]]] = []  # (-1 for pool, the types) per unit
     for kind in MANA_TYPES:
@@ -252,6 +254,14 @@ def pay(
     for unit_index in spent:
         _spend(plan, units[unit_index], None)
     return plan
+
+
+def too_few_sources(cost: ManaCost, pool: Mapping[str, int], lands: list[Source]) -> bool:
+    """Too few sources in all for ``pay`` to find a way: each coloured, hybrid and {2/W}
+    symbol and each generic mana takes one at least (only a Phyrexian symbol may be paid
+    with life). The quick "no" of most costs asked about while nobody can pay them."""
+    least = cost.generic + len(cost.colored) + len(cost.hybrid) + len(cost.two_hybrid)
+    return least > len(lands) and least > len(lands) + sum(pool.get(k, 0) for k in MANA_TYPES)
 
 
 def _once(keep: Keep) -> Keep:

@@ -6,6 +6,7 @@ Plain heuristics from the card model's data; the rules never read them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardcli.cards.mtg.model import fixed_number
@@ -204,8 +205,10 @@ def untargeted_value(table: Table, effect: Effect, player: str) -> float:
     return 1.0
 
 
+@lru_cache(maxsize=4096)
 def kind_of(proto: Proto) -> str:
-    """The role a card plays for a bot deciding when to cast it."""
+    """The role a card plays for a bot deciding when to cast it (read from the Proto alone,
+    which never changes: worked out once for each)."""
     types = proto.types
     if proto.modal is not None:
         return "modal"
