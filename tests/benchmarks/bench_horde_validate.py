@@ -144,7 +144,9 @@ def main() -> None:
         for _ in range(args.pairs if args.against else 1):
             for name, tree in trees:
                 seen[name].append(child(tree, args.rounds, paths, folder))
-        print(f"Horde, 4 logs of 3 basic bots ({lines:,} lines), CPU, medians over children of each child's least:")
+        print(
+            f"Horde, 4 logs of 3 basic bots ({lines:,} lines), CPU, medians over children of each child's least:"
+        )
         for name, _tree in trees:
             runs = seen[name]
             v = statistics.median(r["validate"] for r in runs)
