@@ -128,7 +128,7 @@ def unknown_command(word: str, choices: Iterable[str], usage: str) -> str:
 
     Short aliases (``r``, ``c``) are never suggested: every slip is near them.
     """
-    offered, masks = _long_words(tuple(choices))
+    offered, masks = _long_words(choices if type(choices) is tuple else tuple(choices))
     close = close_to(word.lower(), offered, masks=masks)
     if close:  # a slip: the guess, not the whole list
         guess = " or ".join(repr(c) for c in close)

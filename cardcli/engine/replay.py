@@ -472,8 +472,8 @@ class Replay:
         text = line.get("text")
         if line.get("type") not in INPUT_TYPES or not isinstance(text, str):
             return False
-        length = line.get("length")
-        cut = _whole(length) and len(text) < length <= MAX_LENGTH
+        length = line.get("length")  # only a line too long to log whole has one
+        cut = length is not None and _whole(length) and len(text) < length <= MAX_LENGTH
         player, bot = line.get("player"), line.get("bot")
         if not isinstance(bot, str):
             problem = _unreadable_text(text, cut)

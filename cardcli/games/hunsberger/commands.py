@@ -29,6 +29,7 @@ from cardcli.suggest import PROMPT_WORDS, unknown_command
 
 VERBS = ("cast", "tap", "save", "activate", "equip", "end")
 _ALIASES = {"c": "cast", "t": "tap", "s": "save", "a": "activate", "e": "end", "summon": "cast"}
+_KNOWN_WORDS = (*VERBS, *_ALIASES, *PROMPT_WORDS)  # what a slip is compared with
 _X = re.compile(r"^x=0*(\d{1,3})$", re.IGNORECASE)  # leading zeros are the same number
 MAX_TIMES = 99
 
@@ -114,7 +115,7 @@ def parse(text: str) -> Command:
             times = int(args[-1])
             args = args[:-1]
         return Activate(player, _card(args, "activate", "activate Dread Shade 2"), times)
-    raise InvalidCommand(unknown_command(words[0], (*VERBS, *_ALIASES, *PROMPT_WORDS), USAGE))
+    raise InvalidCommand(unknown_command(words[0], _KNOWN_WORDS, USAGE))
 
 
 def _card(words: list[str], verb: str, example: str) -> str:

@@ -24,6 +24,7 @@ ANY_JOKER = -1
 SEATS = ("p1", "p2")
 VERBS = ("remove", "auto", "done", "cut")
 _ALIASES = {"rm": "remove", "r": "remove", "a": "auto", "d": "done", "c": "cut"}
+_KNOWN_WORDS = (*VERBS, *_ALIASES, *PROMPT_WORDS)  # what a slip is compared with
 _RANGE = re.compile(r"^(\d+)-(\d+)$")
 MAX_POSITION = 1000
 
@@ -131,4 +132,4 @@ def _parse(text: str) -> Command:
         if args and len(args[0]) > 6:
             raise InvalidCommand(f"cut {args[0]}: too many cards")
         return Cut(player, int(args[0]) if args else None)
-    raise InvalidCommand(unknown_command(words[0], (*VERBS, *_ALIASES, *PROMPT_WORDS), USAGE))
+    raise InvalidCommand(unknown_command(words[0], _KNOWN_WORDS, USAGE))
