@@ -9,14 +9,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cardcli import __version__
-from cardcli.engine import undo
+from cardcli.engine import undo_words
 from cardcli.engine.errors import CommandError, UsageError
 from cardcli.engine.game import Command, Game, Options, State
 from cardcli.engine.log import LOG_FORMAT, Line
 from cardcli.engine.rng import RNG_ID, DecisionRng, Rng, derive, derive_on, rng_for
 from cardcli.engine.seating import Seating
+
+if TYPE_CHECKING:  # loaded by a game that allows undo only (undo_words answers every line)
+    from cardcli.engine import undo
 
 HUMAN = "human"
 # Longer lines are rejected, and logged shortened. No legal game reaches it: the
@@ -112,8 +116,8 @@ class Session:
         self._helping: tuple[int, str, str] | None = None  # (seq, seat, text): a bot's own move
         # The commands in effect, for undo and redo, in a game that allows them (engine/undo.py);
         # a quiet session (a simulation: bots only, nothing logged) keeps none.
-        allowed = not quiet and undo.refusal(game, options) is None
-        self.history = undo.History() if allowed else None
+        allowed = not quiet and undo_words.refusal(game, options) is None
+        self.history = _new_history() if allowed else None
         # Set up first: a bad explicit arrangement fails before a line is written.
         rng = rng_for(rng_id, seed)
         if quiet and game.quiet_events:
@@ -287,7 +291,7 @@ class Session:
             raise Refusal("the game is over", seat)
         acting: str | None = seat
         controllers = self.controllers
-        asked_for = undo.word(text, controllers)
+        asked_for = undo_words.word(text, controllers)
         if asked_for is not None:
             return self._undo_or_redo(*asked_for, seat, bot)
         try:
@@ -321,6 +325,8 @@ class Session:
         """Apply a parsed command; kept for undo in a game that has it."""
         events = self.state.apply(command, seat)
         if self.history is not None:
+            from cardcli.engine import undo
+
             self.history.add(undo.Step(command, seat, bot, self.seq, text))
         return events
 
@@ -328,10 +334,12 @@ class Session:
         self, word: str, named: str | None, rest: list[str], seat: str | None, bot: str | None
     ) -> tuple[str, list[Line]]:
         """``undo`` or ``redo`` (``engine/undo.py``): the seat it is put down to, its events."""
+        from cardcli.engine import undo
+
         acting = named or seat or self._asked()
         history = self.history
         if history is None:
-            reason = undo.refusal(self.game, self.options) or "a simulation has no undo"
+            reason = undo_words.refusal(self.game, self.options) or "a simulation has no undo"
             raise Refusal(reason, acting)
         if rest:
             raise Refusal(
@@ -379,6 +387,8 @@ class Session:
 
     def _rebuilt(self, steps: list[undo.Step]) -> State:
         """The state set up as the header says, with ``steps`` applied again."""
+        from cardcli.engine import undo
+
         make = undo.fresh(self.game, self.options, self.setup, self.rng_id, self.seed, self.quiet)
         return undo.rebuild(make, steps)
 
@@ -394,3 +404,10 @@ class Session:
             record["length"] = truncated
         record["reason"] = reason
         return Outcome(False, [self._emit(record)], reason)
+
+
+def _new_history() -> undo.History:
+    """An empty history of the commands in effect (undo's own module, loaded now)."""
+    from cardcli.engine import undo
+
+    return undo.History()

@@ -1,7 +1,7 @@
 """``undo`` and ``redo``: take back the last move and put it back, for the games that allow it.
 
 A game allows them when its ``Game.undo_option`` (Horde: ``paper``) is set in a
-game's options. The session keeps the commands in effect (``History.steps``):
+game's options (``undo_words``: what says undo or redo, and why a game has none). The session keeps the commands in effect (``History.steps``):
 each accepted command, parsed, with the seat that played it. ``undo`` takes back
 the last move a person made, with the bots' moves that came after it; the state
 is built again from the log's header (the same options, set-up and seeded RNG)
@@ -29,8 +29,6 @@ from typing import Any
 
 from cardcli.engine.game import Command, Event, Game, Options, State
 from cardcli.engine.rng import rng_for
-
-WORDS = ("undo", "redo")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,44 +78,6 @@ class History:
         self.steps[last:] = [step for step in later if step.setting]
         self.undone.append(taken)
         return taken
-
-
-def word(text: str, seats: Any) -> tuple[str, str | None, list[str]] | None:
-    """``undo``, ``p2 redo``, ``undo 3``: (the word, the seat named, the words after); None if
-    the line is not an undo or a redo.
-
-    >>> word("p2 Undo", ["p1", "p2"]), word("undo 3", ["p1"]), word("undo it", [])
-    (('undo', 'p2', []), ('undo', None, ['3']), ('undo', None, ['it']))
-    >>> word("cast Undo", ["p1"]) is None
-    True
-    """
-    lowered = text.lower()
-    if WORDS[0] not in lowered and WORDS[1] not in lowered:  # most lines: nothing to split
-        return None
-    words = text.split()
-    seat = None
-    if len(words) > 1 and words[0].lower() in seats:
-        seat, words = words[0].lower(), words[1:]
-    if not words or words[0].lower() not in WORDS:
-        return None
-    return words[0].lower(), seat, words[1:]
-
-
-def refusal(game: Game, options: Options) -> str | None:
-    """Why this game has no undo (None: it has)."""
-    flag = game.undo_option
-    if flag is not None and options.get(flag):
-        return None
-    if flag is None:
-        return (
-            f"{game.name} has no undo or redo: a command stands once accepted "
-            "(play on: 'moves' lists what you can do now)"
-        )
-    shown = "--" + flag.replace("_", "-")
-    return (
-        f"undo and redo are for {game.name} games played with {shown} "
-        f"(cardcli play {game.name} {shown}); here a command stands once accepted"
-    )
 
 
 def rebuild(new_state: Callable[[], tuple[State, list[Event]]], steps: list[Step]) -> State:
