@@ -75,17 +75,9 @@ def fingerprint() -> bytes:
     from importlib.util import find_spec
 
     from cardcli import __version__
-    from cardcli.resources import data_dir
 
     digest = blake2b(f"cardcli parse cache 1 {__version__}\0".encode(), digest_size=32)
-    paths = [_PACKAGE / name for name in READERS]
-    paths += [data_dir("schemas") / name for name in SCHEMAS]
-    for path in paths:
-        try:
-            digest.update(path.read_bytes())
-        except OSError:
-            digest.update(b"missing " + str(path).encode())
-        digest.update(b"\0")
+    _add_readers(digest)
     for library in LIBRARIES:
         try:
             spec = find_spec(library)
@@ -109,9 +101,16 @@ def made_by() -> str:
     the sources, byte for byte (no library: the sources are ours and the tests read them
     again with the libraries of the day)."""
     from cardcli import __version__
-    from cardcli.resources import data_dir
 
     digest = blake2b(f"cardcli shipped parse 1 {__version__}\0".encode(), digest_size=16)
+    _add_readers(digest)
+    return digest.hexdigest()
+
+
+def _add_readers(digest: Any) -> None:
+    """Hash in the code and schemas that read the sources (``READERS``, ``SCHEMAS``)."""
+    from cardcli.resources import data_dir
+
     paths = [_PACKAGE / name for name in READERS]
     paths += [data_dir("schemas") / name for name in SCHEMAS]
     for path in paths:
@@ -120,7 +119,6 @@ def made_by() -> str:
         except OSError:
             digest.update(b"missing " + path.name.encode())
         digest.update(b"\0")
-    return digest.hexdigest()
 
 
 def shipped_key(kind: str, source: bytes) -> str:

@@ -13,6 +13,7 @@ the Horde can deal.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
@@ -192,43 +193,33 @@ class Planner(Policy):
             return self.scanned_attack_damage(table, attackers, blockers)
         if kinds is None:
             kinds = Kinds(table, [*blockers, *attackers])
-        order = sorted(attackers, key=lambda a: -judge.harm(table, a))
         free: dict[int, deque[int]] = {}  # each kind's free blockers, by their place
         for place, blocker in enumerate(blockers):
             free.setdefault(kinds.number(blocker), deque()).append(place)
-        through = 0
-        for attacker in order:
-            power = judge.harm(table, attacker)
-            if "menace" in table.chars(attacker).keywords:
-                through += power
-                continue
+
+        def stopped(attacker: Obj) -> bool:
             first: deque[int] | None = None
             for places in free.values():
                 earlier = places and (first is None or places[0] < first[0])
                 if earlier and kinds.can_block(blockers[places[0]], attacker):
                     first = places
-            if first is None:
-                through += power
-            else:
+            if first is not None:
                 first.popleft()
-        return through
+            return first is not None
+
+        return _through(table, attackers, stopped)
 
     def scanned_attack_damage(self, table: Table, attackers: list[Obj], blockers: list[Obj]) -> int:
         """``next_attack_damage`` worked out blocker by blocker (the reference of the tests)."""
-        order = sorted(attackers, key=lambda a: -judge.harm(table, a))
         free = list(blockers)
-        through = 0
-        for attacker in order:
-            power = judge.harm(table, attacker)
-            if "menace" in table.chars(attacker).keywords:
-                through += power
-                continue
+
+        def stopped(attacker: Obj) -> bool:
             blocker = next((b for b in free if combat.can_block(table, b, attacker)), None)
-            if blocker is None:
-                through += power
-            else:
+            if blocker is not None:
                 free.remove(blocker)
-        return through
+            return blocker is not None
+
+        return _through(table, attackers, stopped)
 
     # -- blocking ----------------------------------------------------------------------------------
 
@@ -361,6 +352,16 @@ class Planner(Policy):
             pending.remove(attacker)
             incoming -= judge.harm(table, attacker)
         return plan
+
+
+def _through(table: Table, attackers: list[Obj], stopped: Callable[[Obj], bool]) -> int:
+    """The power of the attackers, biggest first, that ``stopped`` (a free blocker that can
+    block it, taken) does not stop; menace gets through (the players block with one)."""
+    through = 0
+    for attacker in sorted(attackers, key=lambda a: -judge.harm(table, a)):
+        if "menace" in table.chars(attacker).keywords or not stopped(attacker):
+            through += judge.harm(table, attacker)
+    return through
 
 
 PLANNER = Planner()
