@@ -23,6 +23,8 @@ NOT_NEEDED = (
     "prompt_toolkit",
     "tempfile",
     "subprocess",
+    "cardcli.cli.decks",  # the commands on decks and logs: read when one is asked for
+    "cardcli.cli.logs",
     "cardcli.engine.undo",  # a game without undo: undo_words answers every line
     "cardcli.magic",
     "cardcli.games.horde",

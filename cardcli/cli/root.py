@@ -7,18 +7,40 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from importlib import import_module
 
 import click
 
 from cardcli import __version__
-from cardcli.cli.decks import cards, deck
 from cardcli.cli.games import games, play, rules, simulate
-from cardcli.cli.logs import diff, replay, resume, validate
 from cardcli.printable import one_line
 from cardcli.streams import guard_standard_streams, silence_stdout
 
+# The commands on logs and decks, by name: their modules are read when one of them is
+# asked for (or the help lists them all), so that a game's start reads neither.
+LATER = {
+    "replay": "cardcli.cli.logs",
+    "diff": "cardcli.cli.logs",
+    "validate": "cardcli.cli.logs",
+    "resume": "cardcli.cli.logs",
+    "deck": "cardcli.cli.decks",
+    "cards": "cardcli.cli.decks",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class Root(click.Group):
+    """The ``cardcli`` group: the game commands at once, the others when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LATER})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LATER:
+            self.add_command(getattr(import_module(LATER[cmd_name]), cmd_name))
+        return self.commands.get(cmd_name)
+
+
+@click.group(cls=Root, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardcli")
 def cli() -> None:
     """A scriptable, deterministic engine for card games, with JSON-lines logs."""
@@ -68,5 +90,5 @@ def _machine_error(err: OSError) -> None:
     sys.exit(1)
 
 
-for command in (games, rules, play, simulate, replay, diff, validate, resume, deck, cards):
+for command in (games, rules, play, simulate):
     cli.add_command(command)
