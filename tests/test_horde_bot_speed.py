@@ -421,3 +421,35 @@ def test_the_attack_goes_by_kinds_only_where_who_stays_home_does_not_matter(
     horde_creatures = [o for o in creatures if o.controller == "horde"]
     pools = planner._attack_kinds(table, able, horde_creatures, planner._defenders(table, team))
     assert (pools is not None) == by_kinds
+
+
+@pytest.mark.parametrize("seed", range(500, 512))
+def test_candidates_scored_a_kind_at_a_time_score_as_each_alone(seed: int, tmp_path: Path) -> None:
+    """Where who stays home matters, the planner scores every candidate, alike ones worked
+    out together: the very numbers ``score_attack`` gives each, for any attack chosen so far."""
+    from cardcli.games.horde.attack_kinds import scores_by_kind
+    from cardcli.games.horde.kinds import Kinds
+
+    rng = random.Random(seed)
+    position = _attack_position(seed, flyers=True)
+    position["p2"]["battlefield"] += [{"token": PLAYER_KINDS[3]}] * 3  # Angels: some block Bats
+    table = _to_blocks(tmp_path, position, "attack").state.table
+    planner = _fast("planner")
+    team = table.active_team
+    able = planner.attackers_able(table, team)
+    creatures = [o for o in table.battlefield.values() if "Creature" in table.chars(o).types]
+    horde = [o for o in creatures if o.controller == "horde"]
+    defenders = planner._defenders(table, team)
+    sides = Kinds(table, [*defenders, *horde])
+    for _ in range(6):
+        chosen = rng.sample(able, rng.randint(0, len(able) // 2))
+        candidates = [o for o in able if o not in chosen]
+        alike = Kinds(table, able)
+        fast = scores_by_kind(
+            planner, table, team, chosen, candidates, horde, defenders, sides, alike
+        )
+        each = [
+            planner.score_attack(table, team, [*chosen, obj], horde, defenders, sides)
+            for obj in candidates
+        ]
+        assert fast == each

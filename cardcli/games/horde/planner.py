@@ -18,6 +18,7 @@ from collections.abc import Callable
 from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import fight, judge
+from cardcli.games.horde.attack_kinds import Now, scores_by_kind
 from cardcli.games.horde.basic import Policy
 from cardcli.games.horde.judge import HORDE
 from cardcli.games.horde.kinds import Kind, Kinds, Pools
@@ -68,6 +69,9 @@ class Planner(Policy):
         sides = Kinds(table, [*defenders, *horde_creatures])  # for the Horde's next attack
         best = self.score_attack(table, team, chosen, horde_creatures, defenders, sides)
         pools = self._attack_kinds(table, able, horde_creatures, defenders) if self.fast else None
+        alike: Kinds | None = None  # every creature scored, but alike ones worked out together
+        if self.fast and pools is None and not combat.restricted(table, [*able, *horde_creatures]):
+            alike = Kinds(table, able)
         while True:
             pick: tuple[float, Obj] | None = None
             if pools is not None:
@@ -75,10 +79,18 @@ class Planner(Policy):
                 candidates = [obj for _, _, obj in sorted(pools.heads(), key=lambda h: h[1])]
             else:
                 candidates = [obj for obj in able if obj not in chosen]
-            for obj in candidates:
-                score = self.score_attack(
-                    table, team, [*chosen, obj], horde_creatures, defenders, sides
+            if alike is not None:
+                scores = scores_by_kind(
+                    self, table, team, chosen, candidates, horde_creatures, defenders, sides, alike
                 )
+            else:
+                scores = [
+                    self.score_attack(
+                        table, team, [*chosen, obj], horde_creatures, defenders, sides
+                    )
+                    for obj in candidates
+                ]
+            for obj, score in zip(candidates, scores, strict=True):
                 if score > best + 0.01 and (pick is None or score > pick[0]):
                     pick = (score, obj)
             if pick is None:
@@ -128,7 +140,14 @@ class Planner(Policy):
         defenders: list[Obj],
         sides: Kinds | None = None,
     ) -> float:
-        life = team.life or 0
+        now = self.attack_now(table, attackers, horde_creatures)
+        home = self.home_of(table, defenders, now.dead, {o.id for o in attackers})
+        taken = self.next_attack_damage(table, now.survivors, home, sides)
+        taken += self.reinforcements(table, home)
+        return self.with_next_attack(team, now, taken)
+
+    def attack_now(self, table: Table, attackers: list[Obj], horde_creatures: list[Obj]) -> Now:
+        """What attacking with ``attackers`` does this turn, scored, and what it leaves."""
         library = len(table.players[HORDE].library)
         if attackers:
             outcome, _ = fight.attack_outcome(table, attackers)
@@ -147,20 +166,24 @@ class Planner(Policy):
             score += ANNIHILATED * sum(keyword_number(table.chars(obj).keywords, "annihilator"))
         # The Horde's next attack: every Horde creature left, against whoever stays untapped.
         survivors = [o for o in horde_creatures if o.id not in dead]
-        attacking = {o.id for o in attackers}
-        home = [
+        threat = sum(max(0, table.chars(o).power) for o in survivors)
+        return Now(score, gained, dead, survivors, threat)
+
+    def home_of(
+        self, table: Table, defenders: list[Obj], dead: set[int], attacking: set[int]
+    ) -> list[Obj]:
+        """The creatures left to block the Horde's next attack, in ``defenders``' order."""
+        return [
             o
             for o in defenders
             if o.id not in dead
             and (o.id not in attacking or "vigilance" in table.chars(o).keywords)
         ]
-        taken = self.next_attack_damage(table, survivors, home, sides)
-        taken += self.reinforcements(table, home)
-        threat = sum(max(0, table.chars(o).power) for o in survivors)
-        after = life + gained - taken
-        score += gained * 0.5
-        score -= taken * life_weight(after, threat)
-        return score
+
+    def with_next_attack(self, team: Team, now: Now, taken: int) -> float:
+        """The attack's score, the Horde's next attack dealing ``taken`` counted in."""
+        after = (team.life or 0) + now.gained - taken
+        return now.score + now.gained * 0.5 - taken * life_weight(after, now.threat)
 
     def reinforcements(self, table: Table, home: list[Obj]) -> int:
         """The token cards the Horde reveals next turn attack at once: about two of its usual
