@@ -38,3 +38,14 @@ def cardcli_exe() -> Path:
     if not exe.exists():
         pytest.skip("the cardcli console script is not installed next to this Python")
     return exe
+
+
+def played(*args: str, stdin: str = "") -> bytes:
+    """The log ``cardcli play ARGS`` writes to stdout (in-process), the game fed ``stdin``."""
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    result = CliRunner().invoke(cli, ["play", *args], input=stdin, catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout_bytes

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,24 +24,18 @@ from cardcli import __version__
 from cardcli.actions.logfile import NotALog
 from cardcli.actions.replay import replay
 from cardcli.actions.validate import check_log
-from cardcli.cli import cli
 from cardcli.engine.errors import CardcliError
 from cardcli.engine.game import get_game
 from cardcli.engine.log import encode_bytes
 from cardcli.engine.session import Session, clean_line
-
-
-def _played(*args: str, stdin: str = "") -> bytes:
-    result = CliRunner().invoke(cli, ["play", *args], input=stdin, catch_exceptions=False)
-    assert result.exit_code == 0, result.stderr
-    return result.stdout_bytes
+from tests.conftest import played
 
 
 @pytest.fixture(scope="module")
 def logs() -> list[bytes]:
     return [
-        _played("shuffle-mania", "--bot", "greedy", "--seed", "7"),
-        _played(
+        played("shuffle-mania", "--bot", "greedy", "--seed", "7"),
+        played(
             "shuffle-mania",
             "--seed",
             "4",
@@ -51,7 +44,7 @@ def logs() -> list[bytes]:
             "--jokers",
             stdin="auto\nremove 1 2\n" + "x" * 600 + "\ndone\ncut 5\nauto rtl\n",
         ),
-        _played(
+        played(
             "double-solitaire",
             "--seat",
             "p2=easy",

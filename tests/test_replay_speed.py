@@ -17,6 +17,7 @@ from click.testing import CliRunner, Result
 from cardcli.actions import resume as resume_module
 from cardcli.actions.resume_timed import last_line, resume_timed, whole_lines
 from cardcli.cli import cli
+from tests.conftest import played
 
 
 def cardcli(*args: str, stdin: str | bytes | None = None) -> Result:
@@ -171,17 +172,11 @@ def test_whole_lines_and_the_last_one() -> None:
             assert last_line(handle, whole) == last, data
 
 
-def _played(*args: str, stdin: str = "") -> bytes:
-    result = cardcli("play", *args, stdin=stdin)
-    assert result.exit_code == 0, result.stderr
-    return result.stdout_bytes
-
-
 @pytest.fixture(scope="module")
 def untimed_logs() -> list[bytes]:
     return [
-        _played("shuffle-mania", "--bot", "greedy", "--seed", "7"),
-        _played(
+        played("shuffle-mania", "--bot", "greedy", "--seed", "7"),
+        played(
             "shuffle-mania",
             "--seed",
             "4",
@@ -189,8 +184,8 @@ def untimed_logs() -> list[bytes]:
             "easy",
             stdin="auto\nremove 1 2\nxyzzy\ndone\ncut 5\nauto rtl\n",
         ),
-        _played("double-solitaire", "--seat", "p2=easy", "--clock", "step", "--seed", "2"),
-        _played("horde", "--players", "2", "--bot", "basic", "--seed", "3"),
+        played("double-solitaire", "--seat", "p2=easy", "--clock", "step", "--seed", "2"),
+        played("horde", "--players", "2", "--bot", "basic", "--seed", "3"),
     ]
 
 
@@ -269,7 +264,7 @@ def test_a_remembered_header_sets_up_the_same_game(untimed_logs: list[bytes]) ->
     from cardcli.engine.replay import _CHECKED, checked_options, replay_lines
 
     horde = untimed_logs[3].splitlines()
-    other = _played("horde", "--players", "2", "--bot", "basic", "--seed", "9").splitlines()
+    other = played("horde", "--players", "2", "--bot", "basic", "--seed", "9").splitlines()
     for data in (horde, other):
         lines = [json.loads(line) for line in data]
         header = lines[0]

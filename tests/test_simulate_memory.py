@@ -168,17 +168,23 @@ def test_a_tally_keeps_no_list_of_results() -> None:
     assert big <= 3 * small, peaks
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(-50, 200), min_size=1, max_size=60))
-def test_a_histogram_gives_what_statistics_gives_of_integers(values: list[int]) -> None:
+def _as_statistics(values: list[float] | list[int]) -> Histogram:
+    """A histogram and a total of ``values``, checked against ``statistics``."""
     histogram, total = Histogram(), Total()
     for value in values:
         histogram.add(value)
         total.add(value)
     assert histogram.mean() == statistics.fmean(values) == total.mean()
     assert histogram.median() == statistics.median(values)
-    assert type(histogram.median()) is type(statistics.median(values))
     assert histogram.median_low() == statistics.median_low(values)
+    return histogram
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-50, 200), min_size=1, max_size=60))
+def test_a_histogram_gives_what_statistics_gives_of_integers(values: list[int]) -> None:
+    histogram = _as_statistics(values)
+    assert type(histogram.median()) is type(statistics.median(values))
     assert (histogram.min(), histogram.max(), histogram.n) == (
         min(values),
         max(values),
@@ -189,13 +195,7 @@ def test_a_histogram_gives_what_statistics_gives_of_integers(values: list[int]) 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=40))
 def test_a_histogram_gives_what_statistics_gives_of_floats(values: list[float]) -> None:
-    histogram, total = Histogram(), Total()
-    for value in values:
-        histogram.add(value)
-        total.add(value)
-    assert histogram.mean() == statistics.fmean(values) == total.mean()
-    assert histogram.median() == statistics.median(values)
-    assert histogram.median_low() == statistics.median_low(values)
+    _as_statistics(values)
 
 
 def test_a_histogram_of_nothing_says_so() -> None:

@@ -270,9 +270,7 @@ def _unreadable_text(text: str, cut: bool) -> str | None:
         if text != text.lstrip():
             return "a person's line starting with a space, which cardcli strips before logging"
         return None
-    # clean_line's answer, without its pattern where no "#" can start a comment
-    cleaned = (text.strip() or None) if "#" not in text else clean_line(text)
-    if cleaned != text:
+    if clean_line(text) != text:
         return (
             "a person's line with space around it, a # comment or nothing in it, "
             "which cardcli strips before logging"

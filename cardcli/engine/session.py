@@ -47,7 +47,8 @@ def clean_line(raw: str) -> str | None:
     >>> clean_line("remove 7c 7h   # the sevens"), clean_line("block #21 with #3  # ok")
     ('remove 7c 7h', 'block #21 with #3')
     """
-    text = _COMMENT.split(raw, 1)[0].strip()
+    # (no "#": no comment to look for; most lines, and every line a replay checks)
+    text = (_COMMENT.split(raw, 1)[0] if "#" in raw else raw).strip()
     return text or None
 
 
