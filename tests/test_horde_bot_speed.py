@@ -20,6 +20,7 @@ import pytest
 
 from cardcli.games.horde import plancache
 from cardcli.games.horde.basic import Policy
+from cardcli.games.horde.kinds import Kinds
 from cardcli.games.horde.planner import Planner
 from cardcli.magic.table import Table
 from tests.conftest import REPO, new_session
@@ -453,3 +454,86 @@ def test_candidates_scored_a_kind_at_a_time_score_as_each_alone(seed: int, tmp_p
             for obj in candidates
         ]
         assert fast == each
+
+
+def _counted(table: Table) -> tuple[Any, Planner, list[Any], list[Any], list[Any]]:
+    """The count model of the players' attack on ``table`` (None where it is not exact)."""
+    from cardcli.games.horde.attack_counts import CountedAttack
+
+    planner = Planner()
+    team = table.active_team
+    able = planner.attackers_able(table, team)
+    creatures = [o for o in table.battlefield.values() if "Creature" in table.chars(o).types]
+    horde = [o for o in creatures if o.controller == "horde"]
+    defenders = planner._defenders(table, team)
+    made = None
+    if planner._attack_kinds(table, able, horde, defenders) is not None:
+        made = CountedAttack.make(planner, table, team, able, horde, defenders)
+    return made, planner, able, horde, defenders
+
+
+def test_an_attack_scored_by_counts_scores_as_worked_out_creature_by_creature(
+    tmp_path: Path,
+) -> None:
+    """Where how many of each kind attack decides an attack's score (``attack_counts``), the
+    count model gives the very number ``score_attack`` gives, for any attack."""
+    from collections import Counter
+
+    def one_a_size(kinds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        sizes = {(k["power"], k["toughness"]): k for k in kinds}  # a kind for each size
+        return list(sizes.values())
+
+    sentry = _token("Sentry", 1, 4, "vigilance", colors=["W"])
+    made_on = 0
+    for seed in range(600, 640):
+        rng = random.Random(seed)
+        position = _attack_position(seed, flyers=seed % 3 == 0)
+        ours = one_a_size(rng.sample([*PLAYER_KINDS, sentry], rng.randint(1, 4)))
+        theirs = one_a_size(rng.sample(HORDE_KINDS, rng.randint(1, 4)))
+        for side, kinds in (("p1", ours), ("p2", ours), ("horde", theirs)):
+            for permanent in position[side]["battlefield"]:
+                permanent.pop("damage", None)
+                permanent["token"] = rng.choice(kinds)
+        table = _to_blocks(tmp_path, position, f"attack{seed}").state.table
+        counted, planner, able, horde, defenders = _counted(table)
+        if counted is None:
+            continue
+        made_on += 1
+        sides = Kinds(table, [*defenders, *horde])
+        for _ in range(8):
+            chosen = rng.sample(able, rng.randint(0, len(able)))
+            counts = Counter(counted.of_obj[o.id] for o in chosen)
+            each = planner.score_attack(table, table.active_team, chosen, horde, defenders, sides)
+            assert counted.score(counts) == each, (seed, [o.name for o in chosen])
+    assert made_on >= 10  # the boards give the model enough to check
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs", "exact"),
+    [
+        ([0, 0, 8], [0, 2, 3], True),  # every power and toughness held by one kind each side
+        ([0, 5], [0], False),  # Bears and Knights, 2/2 both: the Horde's tie-break picks
+        ([0], [0, 7], False),  # the Horde's Zombies and Vampires, 2/2 both
+        ([0, "lure"], [0], False),  # an attacker all able creatures must block
+    ],
+)
+def test_the_counts_decide_only_where_the_horde_leaves_nothing_to_chance(
+    ours: list[Any], theirs: list[int], exact: bool, tmp_path: Path
+) -> None:
+    lure = {
+        **_token("Unicorn", 3, 1, colors=["G"]),
+        "abilities": [{"static": "must_be_blocked_by_all"}],
+    }
+    mine = [{"token": lure if k == "lure" else PLAYER_KINDS[k]} for k in ours]
+    position = {
+        "life": 40,
+        "turn": 6,
+        "active": "players",
+        "step": "begin_combat",
+        "horde": {"battlefield": [{"token": HORDE_KINDS[k]} for k in theirs], "library": []},
+        "p1": {"battlefield": mine * 3, "library": ["Forest"] * 5},
+        "p2": {"battlefield": [], "library": ["Forest"] * 5},
+    }
+    table = _to_blocks(tmp_path, position, "attack").state.table
+    counted = _counted(table)[0]
+    assert (counted is not None) == exact

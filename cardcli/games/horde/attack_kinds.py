@@ -28,6 +28,23 @@ if TYPE_CHECKING:
     from cardcli.magic.table import Table
 
 
+MILL = 0.6  # a card milled from the Horde's library
+KILL = 1.0  # a Horde creature's value, killed
+LOSS = 1.1  # one of the players' creatures' value, lost
+ANNIHILATED = 3.0  # a Horde permanent its annihilator makes it sacrifice (a weak token)
+
+
+def now_score(
+    to_defender: int, library: int, killed: float, lost: float, annihilated: int
+) -> float:
+    """What an attack does this turn, scored: ``killed`` and ``lost`` are sums of creature
+    values (halves: exact in whatever order they are added), weighed once, so that an attack
+    worked out creature by creature and one worked out by counts score the same."""
+    return (
+        MILL * min(to_defender, library) + KILL * killed - LOSS * lost + ANNIHILATED * annihilated
+    )
+
+
 class Now:
     """What an attack does this turn: its score so far, the life its lifelink gains, who
     dies, the Horde's creatures left and their power."""

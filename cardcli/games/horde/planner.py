@@ -18,7 +18,8 @@ from collections.abc import Callable
 from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import fight, judge
-from cardcli.games.horde.attack_kinds import Now, scores_by_kind
+from cardcli.games.horde.attack_counts import CountedAttack
+from cardcli.games.horde.attack_kinds import KILL, LOSS, Now, now_score, scores_by_kind
 from cardcli.games.horde.basic import Policy
 from cardcli.games.horde.judge import HORDE
 from cardcli.games.horde.kinds import Kind, Kinds, Pools
@@ -26,11 +27,6 @@ from cardcli.magic import combat
 from cardcli.magic.cards import keyword_number
 from cardcli.magic.objects import Obj, Team
 from cardcli.magic.table import Table
-
-MILL = 0.6  # a card milled from the Horde's library
-KILL = 1.0  # a Horde creature's value, killed
-LOSS = 1.1  # one of the players' creatures' value, lost
-ANNIHILATED = 3.0  # a Horde permanent its annihilator makes it sacrifice (a weak token)
 
 
 def life_weight(life_after: int, threat: int) -> float:
@@ -69,6 +65,15 @@ class Planner(Policy):
         sides = Kinds(table, [*defenders, *horde_creatures])  # for the Horde's next attack
         best = self.score_attack(table, team, chosen, horde_creatures, defenders, sides)
         pools = self._attack_kinds(table, able, horde_creatures, defenders) if self.fast else None
+        counted = None  # the plan by kinds, scored by counts where they decide the score
+        if pools is not None:
+            counted = CountedAttack.make(
+                self, table, team, [*declared, *able], horde_creatures, defenders
+            )
+        if counted is not None:
+            for obj in declared:
+                counted.add(obj)
+            best = counted.score_with(None)
         alike: Kinds | None = None  # every creature scored, but alike ones worked out together
         if self.fast and pools is None and not combat.restricted(table, [*able, *horde_creatures]):
             alike = Kinds(table, able)
@@ -79,7 +84,9 @@ class Planner(Policy):
                 candidates = [obj for _, _, obj in sorted(pools.heads(), key=lambda h: h[1])]
             else:
                 candidates = [obj for obj in able if obj not in chosen]
-            if alike is not None:
+            if counted is not None:
+                scores = [counted.score_with(obj) for obj in candidates]
+            elif alike is not None:
                 scores = scores_by_kind(
                     self, table, team, chosen, candidates, horde_creatures, defenders, sides, alike
                 )
@@ -99,6 +106,8 @@ class Planner(Policy):
             chosen.append(pick[1])
             if pools is not None:
                 pools.take(pools.kind_of(pick[1]), pick[1])
+            if counted is not None:
+                counted.add(pick[1])
 
     def _attack_kinds(
         self, table: Table, able: list[Obj], horde_creatures: list[Obj], defenders: list[Obj]
@@ -154,16 +163,14 @@ class Planner(Policy):
         else:
             outcome = fight.Outcome()
         dead = outcome.dead
-        score = MILL * min(outcome.to_defender, library)
         gained = sum(outcome.lifelink.values())
-        for obj in horde_creatures:
-            if obj.id in dead:
-                score += KILL * judge.creature_value(table, obj)
-        for obj in attackers:
-            if obj.id in dead:
-                score -= LOSS * judge.creature_value(table, obj)
-            # Annihilator N: the Horde sacrifices N permanents, its weakest (about a token each).
-            score += ANNIHILATED * sum(keyword_number(table.chars(obj).keywords, "annihilator"))
+        killed = sum(judge.creature_value(table, o) for o in horde_creatures if o.id in dead)
+        lost = sum(judge.creature_value(table, o) for o in attackers if o.id in dead)
+        # Annihilator N: the Horde sacrifices N permanents, its weakest (about a token each).
+        annihilated = sum(
+            sum(keyword_number(table.chars(o).keywords, "annihilator")) for o in attackers
+        )
+        score = now_score(outcome.to_defender, library, killed, lost, annihilated)
         # The Horde's next attack: every Horde creature left, against whoever stays untapped.
         survivors = [o for o in horde_creatures if o.id not in dead]
         threat = sum(max(0, table.chars(o).power) for o in survivors)
@@ -188,11 +195,15 @@ class Planner(Policy):
     def reinforcements(self, table: Table, home: list[Obj]) -> int:
         """The token cards the Horde reveals next turn attack at once: about two of its usual
         token creatures, each stopped by a blocker left over."""
+        return self.reinforcements_for(table, len(home), self._horde_count(table))
+
+    def reinforcements_for(self, table: Table, home: int, horde: int) -> int:
+        """``reinforcements`` with ``home`` creatures left home and ``horde`` Horde creatures."""
         tokens = [o for o in table.players[HORDE].library[-12:] if o.proto.token_card]
         if not tokens:
             return 0
         power = max(0, tokens[-1].proto.power or 0)
-        spare = max(0, len(home) - self._horde_count(table))
+        spare = max(0, home - horde)
         return max(0, 2 - spare) * power
 
     def _horde_count(self, table: Table) -> int:
