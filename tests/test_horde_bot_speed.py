@@ -435,12 +435,8 @@ def test_candidates_scored_a_kind_at_a_time_score_as_each_alone(seed: int, tmp_p
     position = _attack_position(seed, flyers=True)
     position["p2"]["battlefield"] += [{"token": PLAYER_KINDS[3]}] * 3  # Angels: some block Bats
     table = _to_blocks(tmp_path, position, "attack").state.table
-    planner = _fast("planner")
+    planner, able, horde, defenders = attack_sides(table)
     team = table.active_team
-    able = planner.attackers_able(table, team)
-    creatures = [o for o in table.battlefield.values() if "Creature" in table.chars(o).types]
-    horde = [o for o in creatures if o.controller == "horde"]
-    defenders = planner._defenders(table, team)
     sides = Kinds(table, [*defenders, *horde])
     for _ in range(6):
         chosen = rng.sample(able, rng.randint(0, len(able) // 2))
@@ -456,16 +452,23 @@ def test_candidates_scored_a_kind_at_a_time_score_as_each_alone(seed: int, tmp_p
         assert fast == each
 
 
-def _counted(table: Table) -> tuple[Any, Planner, list[Any], list[Any], list[Any]]:
-    """The count model of the players' attack on ``table`` (None where it is not exact)."""
-    from cardcli.games.horde.attack_counts import CountedAttack
-
+def attack_sides(table: Table) -> tuple[Planner, list[Any], list[Any], list[Any]]:
+    """A planner and, for the players' attack on ``table``: the creatures able to attack, the
+    Horde's creatures, the players' creatures that could block its next attack."""
     planner = Planner()
     team = table.active_team
     able = planner.attackers_able(table, team)
     creatures = [o for o in table.battlefield.values() if "Creature" in table.chars(o).types]
     horde = [o for o in creatures if o.controller == "horde"]
-    defenders = planner._defenders(table, team)
+    return planner, able, horde, planner._defenders(table, team)
+
+
+def _counted(table: Table) -> tuple[Any, Planner, list[Any], list[Any], list[Any]]:
+    """The count model of the players' attack on ``table`` (None where it is not exact)."""
+    from cardcli.games.horde.attack_counts import CountedAttack
+
+    planner, able, horde, defenders = attack_sides(table)
+    team = table.active_team
     made = None
     if planner._attack_kinds(table, able, horde, defenders) is not None:
         made = CountedAttack.make(planner, table, team, able, horde, defenders)

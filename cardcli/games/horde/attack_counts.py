@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from cardcli.games.horde import fight, judge
-from cardcli.games.horde.attack_kinds import Now, now_score
+from cardcli.games.horde.attack_kinds import Now, Scorer, now_score
 from cardcli.magic import combat
 from cardcli.magic.cards import keyword_number
 from cardcli.magic.objects import Obj, Team
@@ -43,16 +43,6 @@ if TYPE_CHECKING:
     from cardcli.magic.table import Table
 
 HORDE = "horde"
-
-
-class Scorer(Protocol):
-    """The parts of the planner's score this model shares (the planner imports this module)."""
-
-    def reinforcements_for(self, table: Table, home: int, horde: int) -> int:
-        """What the Horde's next token cards deal at once, ``home`` creatures left home."""
-
-    def with_next_attack(self, team: Team, now: Now, taken: int) -> float:
-        """The attack's score with the next attack counted in."""
 
 
 class _Side:

@@ -59,7 +59,7 @@ class Now:
 
 
 class Scorer(Protocol):
-    """The parts of ``Planner.score_attack`` (the planner module imports this one)."""
+    """The parts of ``Planner.score_attack`` (the planner imports the modules that use them)."""
 
     def attack_now(self, table: Table, attackers: list[Obj], horde_creatures: list[Obj]) -> Now:
         """What attacking with ``attackers`` does this turn."""
@@ -76,6 +76,9 @@ class Scorer(Protocol):
 
     def reinforcements(self, table: Table, home: list[Obj]) -> int:
         """What the Horde's next token cards deal at once."""
+
+    def reinforcements_for(self, table: Table, home: int, horde: int) -> int:
+        """The same, ``home`` creatures left home and ``horde`` Horde creatures."""
 
     def with_next_attack(self, team: Team, now: Now, taken: int) -> float:
         """The attack's score with the next attack counted in."""

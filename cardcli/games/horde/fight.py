@@ -88,12 +88,19 @@ def _hit(target: Unit, amount: int, source: Unit) -> None:
         target.touched = True
 
 
-def resolve(fights: list[tuple[Unit, list[Unit]]], unblocked: list[Unit]) -> Outcome:
-    """Both damage steps of a combat: ``fights`` are attackers with their blockers."""
+def resolve(
+    fights: list[tuple[Unit, list[Unit]]], unblocked: list[Unit], two_steps: bool | None = None
+) -> Outcome:
+    """Both damage steps of a combat: ``fights`` are attackers with their blockers.
+
+    ``two_steps``: whether the combat has a first-strike step (by default: whether one of
+    these creatures has first or double strike; a part of a bigger combat is told)."""
     out = Outcome()
-    has_first = any(u.first for a, bs in fights for u in (a, *bs)) or any(
-        u.first for u in unblocked
-    )
+    has_first = two_steps
+    if has_first is None:
+        has_first = any(u.first for a, bs in fights for u in (a, *bs)) or any(
+            u.first for u in unblocked
+        )
     for step in ("first", "regular") if has_first else ("regular",):
         first = step == "first"
 

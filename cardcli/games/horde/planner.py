@@ -19,7 +19,9 @@ from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
 from cardcli.games.horde import fight, judge
 from cardcli.games.horde.attack_counts import CountedAttack
+from cardcli.games.horde.attack_home import HomeAttack
 from cardcli.games.horde.attack_kinds import KILL, LOSS, Now, now_score, scores_by_kind
+from cardcli.games.horde.attack_model import AttackModel
 from cardcli.games.horde.basic import Policy
 from cardcli.games.horde.judge import HORDE
 from cardcli.games.horde.kinds import Kind, Kinds, Pools
@@ -63,7 +65,6 @@ class Planner(Policy):
         declared = [table.objects[a] for a in fight_.attackers if a in table.objects]
         chosen: list[Obj] = list(declared)  # declared already (the attack goes in parts)
         sides = Kinds(table, [*defenders, *horde_creatures])  # for the Horde's next attack
-        best = self.score_attack(table, team, chosen, horde_creatures, defenders, sides)
         pools = self._attack_kinds(table, able, horde_creatures, defenders) if self.fast else None
         counted = None  # the plan by kinds, scored by counts where they decide the score
         if pools is not None:
@@ -74,40 +75,66 @@ class Planner(Policy):
             for obj in declared:
                 counted.add(obj)
             best = counted.score_with(None)
-        alike: Kinds | None = None  # every creature scored, but alike ones worked out together
-        if self.fast and pools is None and not combat.restricted(table, [*able, *horde_creatures]):
-            alike = Kinds(table, able)
+        else:
+            best = self.score_attack(table, team, chosen, horde_creatures, defenders, sides)
+        # Where who stays home matters: every creature scored, alike ones worked out together.
+        home: HomeAttack | None = None
+        alike: Kinds | None = None
+        everyone = [*declared, *able]
+        if (
+            self.fast
+            and pools is None
+            and not combat.restricted(table, [*everyone, *horde_creatures])
+        ):
+            model = AttackModel(table, precise=False)
+            home = HomeAttack.make(
+                self, table, team, able, declared, horde_creatures, defenders, sides, model
+            )
+            if home is None:
+                alike = Kinds(table, able)
+        taken = {o.id for o in chosen}
         while True:
-            pick: tuple[float, Obj] | None = None
-            if pools is not None:
-                # One of each kind: the first not chosen (the others score the same, later).
-                candidates = [obj for _, _, obj in sorted(pools.heads(), key=lambda h: h[1])]
+            if home is not None:  # the best candidate, found without scoring each
+                pick = home.best(chosen)
             else:
-                candidates = [obj for obj in able if obj not in chosen]
-            if counted is not None:
-                scores = [counted.score_with(obj) for obj in candidates]
-            elif alike is not None:
-                scores = scores_by_kind(
-                    self, table, team, chosen, candidates, horde_creatures, defenders, sides, alike
-                )
-            else:
-                scores = [
-                    self.score_attack(
-                        table, team, [*chosen, obj], horde_creatures, defenders, sides
+                if pools is not None:
+                    # One of each kind: the first not chosen (the others score the same, later).
+                    candidates = [obj for _, _, obj in sorted(pools.heads(), key=lambda h: h[1])]
+                else:
+                    candidates = [obj for obj in able if obj.id not in taken]
+                if counted is not None:
+                    scores = [counted.score_with(obj) for obj in candidates]
+                elif alike is not None:
+                    scores = scores_by_kind(
+                        self,
+                        table,
+                        team,
+                        chosen,
+                        candidates,
+                        horde_creatures,
+                        defenders,
+                        sides,
+                        alike,
                     )
-                    for obj in candidates
-                ]
-            for obj, score in zip(candidates, scores, strict=True):
-                if score > best + 0.01 and (pick is None or score > pick[0]):
-                    pick = (score, obj)
-            if pick is None:
+                else:
+                    scores = [
+                        self.score_attack(
+                            table, team, [*chosen, obj], horde_creatures, defenders, sides
+                        )
+                        for obj in candidates
+                    ]
+                pick = _first_best(candidates, scores)
+            if pick is None or not pick[0] > best + 0.01:
                 return chosen[len(declared) :]
-            best = pick[0]
-            chosen.append(pick[1])
+            best, obj = pick
+            chosen.append(obj)
+            taken.add(obj.id)
+            if home is not None:
+                home.add(obj)
             if pools is not None:
-                pools.take(pools.kind_of(pick[1]), pick[1])
+                pools.take(pools.kind_of(obj), obj)
             if counted is not None:
-                counted.add(pick[1])
+                counted.add(obj)
 
     def _attack_kinds(
         self, table: Table, able: list[Obj], horde_creatures: list[Obj], defenders: list[Obj]
@@ -386,6 +413,15 @@ class Planner(Policy):
             pending.remove(attacker)
             incoming -= judge.harm(table, attacker)
         return plan
+
+
+def _first_best(candidates: list[Obj], scores: list[float]) -> tuple[float, Obj] | None:
+    """The best score and the first candidate with it; None for no candidates."""
+    pick: tuple[float, Obj] | None = None
+    for obj, score in zip(candidates, scores, strict=True):
+        if pick is None or score > pick[0]:
+            pick = (score, obj)
+    return pick
 
 
 def _through(table: Table, attackers: list[Obj], stopped: Callable[[Obj], bool]) -> int:
