@@ -25,6 +25,7 @@ class Fighting:
     # Block plans worked out by kinds of creature (``kinds``) and kept for the whole declaration
     # (``plancache``): the same commands as the plan worked out one creature at a time and again
     # after each block (``slow_plan_blocks``, kept as the reference the tests compare with).
+    # Attack plans are kept for the whole declaration too.
     fast: bool = True
     cached: bool = True
 
@@ -74,10 +75,14 @@ class Fighting:
     def attack(self, table: Table, team: Team) -> str:
         """The planned attackers not declared yet, forty at most a command (the lines the bots
         have always written: a command line may be far longer now), then pass."""
-        chosen = self.plan_attack(table, team)
+        chosen = plancache.ATTACKS.left(self, table, team) if self.cached else None
+        if chosen is None:  # (no plan known for the board as it is)
+            chosen = [o.id for o in self.plan_attack(table, team)]
+            if self.cached:
+                plancache.ATTACKS.keep(self, table, team, chosen)
         if not chosen:
             return "pass"
-        return "attack " + " ".join(f"#{o.id}" for o in chosen[:40])
+        return "attack " + " ".join(f"#{oid}" for oid in chosen[:40])
 
     def plan_attack(self, table: Table, team: Team) -> list[Obj]:
         """Each creature the Horde's untapped creatures cannot punish: none of them can block

@@ -1,4 +1,4 @@
-"""The players' block plan, kept for the whole declaration of blockers.
+"""The players' block and attack plans, each kept for the whole declaration.
 
 A bot declares its planned blocks one command at a time (``block #A with #B``) and,
 asked again after each, would work the plan out again on the new board. Both bots'
@@ -13,6 +13,12 @@ its blockers; and no object changed but those blockers, once each (declaring a
 block touches its blocker once: ``Obj.changes`` and ``Obj.touches`` count every
 object's changes, so anything else that happened shows there). Anything else and
 the plan is worked out again.
+
+The attack plan is kept the same way (``AttackPlans``): a bot declares its planned
+attackers forty to a command, and the plan worked out again with some of them declared
+is the rest of the first (declaring an attacker taps it, which its plan never reads,
+and touches nothing else). It is handed out while the creatures declared since are the
+plan's first ones, in its order, each changed once.
 """
 
 from __future__ import annotations
@@ -109,3 +115,53 @@ class BlockPlans:
 
 
 BLOCKS = BlockPlans()
+
+
+class _KeptAttack:
+    def __init__(self, bot: object, table: Table, team: Team, plan: list[int]) -> None:
+        fight = table.combat
+        assert fight is not None
+        self.bot = bot
+        self.table = weakref.ref(table)
+        self.combat: weakref.ref[Combat] = weakref.ref(fight)
+        self.stamp = _stamp(table, team)
+        self.changes = Obj.changes
+        self.touches = Obj.touches
+        self.declared = len(fight.attackers)  # attackers declared before the plan
+        self.plan = plan
+
+
+class AttackPlans:
+    """The last attack plan a players' bot made (one is enough: one game asks at a time)."""
+
+    def __init__(self) -> None:
+        self.kept: _KeptAttack | None = None
+
+    def keep(self, bot: object, table: Table, team: Team, plan: list[int]) -> None:
+        self.kept = _KeptAttack(bot, table, team, plan)
+
+    def left(self, bot: object, table: Table, team: Team) -> list[int] | None:
+        """The kept plan's attackers not declared yet, or None: no plan known for this board."""
+        kept = self.kept
+        fight = table.combat
+        if kept is None or fight is None:
+            return None
+        if (
+            kept.bot is not bot
+            or kept.table() is not table
+            or kept.combat() is not table.combat
+            or kept.stamp != _stamp(table, team)
+        ):
+            return None
+        done = len(fight.attackers) - kept.declared
+        if (
+            not 0 <= done <= len(kept.plan)
+            or Obj.changes - kept.changes != done
+            or Obj.touches - kept.touches != done
+            or list(fight.attackers)[kept.declared :] != kept.plan[:done]
+        ):
+            return None
+        return kept.plan[done:]
+
+
+ATTACKS = AttackPlans()

@@ -1,27 +1,33 @@
-"""The planner's models of an attack give what working it out from nothing gives (issue 26).
+"""The players' attack plans made fast (issue 26) are the plans as they were.
 
 ``attack_model`` keeps what every attack on one table reads and works out each kind of
 fight once: its outcome is ``fight.attack_outcome``'s, creature for creature, on seeded
 boards of mixed creatures (first strike, deathtouch, trample, lifelink, menace, flying,
 reach, lure, damaged), for attacks of any part of the players' creatures in any order.
+``attack_home`` picks the candidate ``score_attack`` scores best. The plan kept for the
+whole declaration (``plancache.ATTACKS``) hands out what working it out again would.
 """
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from cardcli.games.horde import fight
+from cardcli.games.horde import fight, plancache
 from cardcli.games.horde.attack_home import HomeAttack
 from cardcli.games.horde.attack_model import AttackModel
+from cardcli.games.horde.basic import Policy
 from cardcli.games.horde.kinds import Kinds
 from cardcli.magic import combat
 from tests.test_horde_bot_speed import (
     HORDE_KINDS,
     PLAYER_KINDS,
     _attack_position,
+    _fast,
+    _reference,
     _to_blocks,
     attack_sides,
 )
@@ -102,3 +108,77 @@ def test_vigilance_leaves_the_runs_to_the_scores_a_kind_at_a_time(tmp_path: Path
         planner, table, table.active_team, able, [], horde, defenders, sides, model
     )
     assert made is None
+
+
+def _wide(tmp_path: Path, name: str = "wide") -> Any:
+    """160 Bears against the Horde's 20 Bats (flying, untapped): a plan of more than forty
+    attackers, declared in parts."""
+    bear, bat = PLAYER_KINDS[0], HORDE_KINDS[3]
+    position = {
+        "life": 999,
+        "turn": 6,
+        "active": "players",
+        "step": "begin_combat",
+        "horde": {"battlefield": [{"token": bat}] * 20, "library": ["Zombie"] * 60},
+        "p1": {"battlefield": [{"token": bear}] * 80, "library": ["Forest"] * 5},
+        "p2": {"battlefield": [{"token": bear}] * 80, "library": ["Forest"] * 5},
+    }
+    return _to_blocks(tmp_path, position, name)
+
+
+def _planned(monkeypatch: pytest.MonkeyPatch, bot: Policy) -> list[int]:
+    """Counts the plans ``bot`` works out (one entry a plan)."""
+    made: list[int] = []
+    plan = bot.plan_attack
+
+    def counted(table: Any, team: Any) -> Any:
+        made.append(1)
+        return plan(table, team)
+
+    monkeypatch.setattr(bot, "plan_attack", counted)
+    return made
+
+
+@pytest.mark.parametrize("bot", ["basic", "planner"])
+def test_the_kept_attack_plan_hands_out_what_working_it_out_again_would(
+    bot: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = _wide(tmp_path)
+    table = session.state.table
+    fast, reference = _fast(bot), _reference(bot)
+    made = _planned(monkeypatch, fast)
+    said = []
+    while table.pending is not None and table.pending.kind == "attackers":
+        text = fast.move_on(table, "p1")
+        assert text == reference.move_on(table, "p1"), said
+        said.append(text)
+        assert session.submit(text, seat="p1").accepted, text
+    assert len(said) >= 3 and said[-1] == "pass"  # forty at most a command
+    assert made == [1]  # one plan for the whole declaration
+
+
+def test_a_persons_attacker_in_between_makes_the_bot_plan_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = _wide(tmp_path)
+    table = session.state.table
+    fast, reference = _fast("planner"), _reference("planner")
+    made = _planned(monkeypatch, fast)
+    first = fast.move_on(table, "p1")
+    assert session.submit(first, seat="p1").accepted
+    last = max(o.id for o in table.battlefield.values() if o.controller == "p1")
+    assert session.submit(f"attack #{last}", seat="p1").accepted  # not the plan's next
+    assert fast.move_on(table, "p1") == reference.move_on(table, "p1")
+    assert made == [1, 1]
+
+
+def test_the_kept_attack_plan_is_for_its_own_table_and_bot(tmp_path: Path) -> None:
+    one, two = _wide(tmp_path, "one"), _wide(tmp_path, "two")
+    bot = _fast("planner")
+    first = bot.move_on(one.state.table, "p1")
+    team = one.state.table.players["p1"].team
+    assert plancache.ATTACKS.left(bot, one.state.table, team)
+    other = two.state.table.players["p1"].team
+    assert plancache.ATTACKS.left(bot, two.state.table, other) is None
+    assert plancache.ATTACKS.left(_fast("planner"), one.state.table, team) is None
+    assert bot.move_on(two.state.table, "p1") == first  # the same board, worked out again
