@@ -30,6 +30,7 @@ from tests.test_horde_bot_speed import (
     _reference,
     _to_blocks,
     attack_sides,
+    declare_attack,
 )
 
 
@@ -144,15 +145,9 @@ def test_the_kept_attack_plan_hands_out_what_working_it_out_again_would(
     bot: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = _wide(tmp_path)
-    table = session.state.table
-    fast, reference = _fast(bot), _reference(bot)
+    fast = _fast(bot)
     made = _planned(monkeypatch, fast)
-    said = []
-    while table.pending is not None and table.pending.kind == "attackers":
-        text = fast.move_on(table, "p1")
-        assert text == reference.move_on(table, "p1"), said
-        said.append(text)
-        assert session.submit(text, seat="p1").accepted, text
+    said = declare_attack(session, fast, _reference(bot))
     assert len(said) >= 3 and said[-1] == "pass"  # forty at most a command
     assert made == [1]  # one plan for the whole declaration
 

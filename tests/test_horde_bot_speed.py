@@ -360,15 +360,21 @@ def test_the_planners_attack_by_kinds_is_its_attack_one_creature_at_a_time(
     """Every attack command of the declaration equals the reference's (which scores every
     creature able to attack at every pick, and the Horde's next attack blocker by blocker)."""
     session = _to_blocks(tmp_path, _attack_position(seed, flyers), "attack")
+    said = declare_attack(session, _fast("planner"), _reference("planner"))
+    assert not said or said[-1] == "pass"
+
+
+def declare_attack(session: Any, fast: Policy, reference: Policy) -> list[str]:
+    """Declare p1's team's attack by ``fast``, checking each command against ``reference``'s;
+    returns the commands."""
     table = session.state.table
-    fast, reference = _fast("planner"), _reference("planner")
-    said = []
+    said: list[str] = []
     while table.pending is not None and table.pending.kind == "attackers":
         text = fast.move_on(table, "p1")
         assert text == reference.move_on(table, "p1"), said
         said.append(text)
         assert session.submit(text, seat="p1").accepted, text
-    assert not said or said[-1] == "pass"
+    return said
 
 
 @pytest.mark.parametrize("seed", range(400, 412))

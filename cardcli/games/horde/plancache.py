@@ -52,8 +52,10 @@ def _stamp(table: Table, team: Team) -> tuple[Any, ...]:
     )
 
 
-class _Kept:
-    def __init__(self, bot: object, table: Table, team: Team, plan: list[Entry]) -> None:
+class _Board:
+    """The board a plan was made for: its table, combat, bot and what may not change."""
+
+    def __init__(self, bot: object, table: Table, team: Team) -> None:
         fight = table.combat
         assert fight is not None
         self.bot = bot
@@ -62,6 +64,26 @@ class _Kept:
         self.stamp = _stamp(table, team)
         self.changes = Obj.changes
         self.touches = Obj.touches
+
+    def holds(self, bot: object, table: Table, team: Team) -> bool:
+        """The same bot, table and combat, nothing in ``_stamp`` changed."""
+        return (
+            self.bot is bot
+            and self.table() is table
+            and self.combat() is table.combat
+            and self.stamp == _stamp(table, team)
+        )
+
+    def changed_only(self, count: int) -> bool:
+        """Have ``count`` changes happened since, each to an object touched once?"""
+        return Obj.changes - self.changes == count and Obj.touches - self.touches == count
+
+
+class _Kept(_Board):
+    def __init__(self, bot: object, table: Table, team: Team, plan: list[Entry]) -> None:
+        super().__init__(bot, table, team)
+        fight = table.combat
+        assert fight is not None
         self.blocked = len(fight.blocked_by)  # attackers blocked before the plan
         self.blocks = len(fight.blocks)
         self.plan = plan
@@ -85,24 +107,13 @@ class BlockPlans:
         known for this board."""
         kept = self.kept
         fight = table.combat
-        if kept is None or fight is None:
-            return None
-        if (
-            kept.bot is not bot
-            or kept.table() is not table
-            or kept.combat() is not table.combat
-            or kept.stamp != _stamp(table, team)
-        ):
+        if kept is None or fight is None or not kept.holds(bot, table, team):
             return None
         done = len(fight.blocked_by) - kept.blocked
         if not 0 <= done <= len(kept.plan):
             return None
         touched = kept.touched[done]
-        if (
-            Obj.changes - kept.changes != touched
-            or Obj.touches - kept.touches != touched
-            or len(fight.blocks) - kept.blocks != touched
-        ):
+        if not kept.changed_only(touched) or len(fight.blocks) - kept.blocks != touched:
             return None
         for attacker, blockers in kept.plan[kept.checked : done]:
             if fight.blocked_by.get(attacker) != blockers:
@@ -117,16 +128,11 @@ class BlockPlans:
 BLOCKS = BlockPlans()
 
 
-class _KeptAttack:
+class _KeptAttack(_Board):
     def __init__(self, bot: object, table: Table, team: Team, plan: list[int]) -> None:
+        super().__init__(bot, table, team)
         fight = table.combat
         assert fight is not None
-        self.bot = bot
-        self.table = weakref.ref(table)
-        self.combat: weakref.ref[Combat] = weakref.ref(fight)
-        self.stamp = _stamp(table, team)
-        self.changes = Obj.changes
-        self.touches = Obj.touches
         self.declared = len(fight.attackers)  # attackers declared before the plan
         self.plan = plan
 
@@ -144,20 +150,12 @@ class AttackPlans:
         """The kept plan's attackers not declared yet, or None: no plan known for this board."""
         kept = self.kept
         fight = table.combat
-        if kept is None or fight is None:
-            return None
-        if (
-            kept.bot is not bot
-            or kept.table() is not table
-            or kept.combat() is not table.combat
-            or kept.stamp != _stamp(table, team)
-        ):
+        if kept is None or fight is None or not kept.holds(bot, table, team):
             return None
         done = len(fight.attackers) - kept.declared
         if (
             not 0 <= done <= len(kept.plan)
-            or Obj.changes - kept.changes != done
-            or Obj.touches - kept.touches != done
+            or not kept.changed_only(done)
             or list(fight.attackers)[kept.declared :] != kept.plan[:done]
         ):
             return None
