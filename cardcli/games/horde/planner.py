@@ -8,12 +8,19 @@ attack: creatures tapped by attacking cannot block it. Attacks grow one
 creature at a time while the score improves; blocks are chosen one attacker at a
 time by their worth, chump blocks priced by how close the shared life is to what
 the Horde can deal.
+
+Each pick of an attack asks, in effect, for ``score_attack`` of every creature
+that could join it. ``_attack_picker`` answers the same, number for number, the
+fastest way the board allows: by counts of kinds (``attack_counts``), by runs of
+the Horde's next attack (``attack_home``), a kind at a time (``attack_kinds``),
+or creature by creature (the reference the tests hold the others to).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import Protocol
 
 from cardcli.engine.game import State
 from cardcli.engine.rng import Rng
@@ -54,87 +61,69 @@ class Planner(Policy):
         able = self.attackers_able(table, team)
         if not able:
             return []
-        horde_creatures = [
+        fight_ = table.combat
+        assert fight_ is not None
+        declared = [table.objects[a] for a in fight_.attackers if a in table.objects]
+        chosen: list[Obj] = list(declared)  # declared already (the attack goes in parts)
+        picker, best = self._attack_picker(table, team, able, declared)
+        while True:
+            pick = picker.best(chosen)
+            if pick is None or not pick[0] > best + 0.01:
+                return chosen[len(declared) :]
+            best, obj = pick
+            chosen.append(obj)
+            picker.add(obj)
+
+    def _attack_picker(
+        self, table: Table, team: Team, able: list[Obj], declared: list[Obj]
+    ) -> tuple[Picker, float]:
+        """What picks the next attacker, the fastest way that gives ``score_attack``'s picks
+        here; and the score of the attack declared so far."""
+        horde = [
             o
             for o in table.battlefield.values()
             if o.controller == HORDE and "Creature" in table.chars(o).types
         ]
         defenders = self._defenders(table, team)
-        fight_ = table.combat
-        assert fight_ is not None
-        declared = [table.objects[a] for a in fight_.attackers if a in table.objects]
-        chosen: list[Obj] = list(declared)  # declared already (the attack goes in parts)
-        sides = Kinds(table, [*defenders, *horde_creatures])  # for the Horde's next attack
-        pools = self._attack_kinds(table, able, horde_creatures, defenders) if self.fast else None
-        counted = None  # the plan by kinds, scored by counts where they decide the score
-        if pools is not None:
-            counted = CountedAttack.make(
-                self, table, team, [*declared, *able], horde_creatures, defenders
-            )
-        if counted is not None:
-            for obj in declared:
-                counted.add(obj)
-            best = counted.score_with(None)
-        else:
-            best = self.score_attack(table, team, chosen, horde_creatures, defenders, sides)
-        # Where who stays home matters: every creature scored, alike ones worked out together.
-        home: HomeAttack | None = None
-        alike: Kinds | None = None
+        sides = Kinds(table, [*defenders, *horde])  # for the Horde's next attack
         everyone = [*declared, *able]
-        if (
-            self.fast
-            and pools is None
-            and not combat.restricted(table, [*everyone, *horde_creatures])
-        ):
-            model = AttackModel(table, precise=False)
-            home = HomeAttack.make(
-                self, table, team, able, declared, horde_creatures, defenders, sides, model
-            )
-            if home is None:
-                alike = Kinds(table, able)
-        taken = {o.id for o in chosen}
-        while True:
-            if home is not None:  # the best candidate, found without scoring each
-                pick = home.best(chosen)
-            else:
-                if pools is not None:
-                    # One of each kind: the first not chosen (the others score the same, later).
-                    candidates = [obj for _, _, obj in sorted(pools.heads(), key=lambda h: h[1])]
-                else:
-                    candidates = [obj for obj in able if obj.id not in taken]
-                if counted is not None:
-                    scores = [counted.score_with(obj) for obj in candidates]
-                elif alike is not None:
-                    scores = scores_by_kind(
-                        self,
-                        table,
-                        team,
-                        chosen,
-                        candidates,
-                        horde_creatures,
-                        defenders,
-                        sides,
-                        alike,
-                    )
-                else:
-                    scores = [
-                        self.score_attack(
-                            table, team, [*chosen, obj], horde_creatures, defenders, sides
-                        )
-                        for obj in candidates
-                    ]
-                pick = _first_best(candidates, scores)
-            if pick is None or not pick[0] > best + 0.01:
-                return chosen[len(declared) :]
-            best, obj = pick
-            chosen.append(obj)
-            taken.add(obj.id)
-            if home is not None:
-                home.add(obj)
-            if pools is not None:
-                pools.take(pools.kind_of(obj), obj)
+
+        def each(chosen: list[Obj], candidates: list[Obj]) -> list[float]:
+            return [
+                self.score_attack(table, team, [*chosen, obj], horde, defenders, sides)
+                for obj in candidates
+            ]
+
+        pools = self._attack_kinds(table, able, horde, defenders) if self.fast else None
+        if pools is not None:  # one candidate of each kind
+            counted = CountedAttack.make(self, table, team, everyone, horde, defenders)
             if counted is not None:
-                counted.add(obj)
+                for obj in declared:
+                    counted.add(obj)
+
+                def by_counts(chosen: list[Obj], candidates: list[Obj]) -> list[float]:
+                    return [counted.score_with(obj) for obj in candidates]
+
+                picker = _ByScores(able, declared, pools, by_counts, counted)
+                return picker, counted.score_with(None)
+        before = self.score_attack(table, team, declared, horde, defenders, sides)
+        if pools is not None:
+            return _ByScores(able, declared, pools, each), before
+        if not self.fast or combat.restricted(table, [*everyone, *horde]):
+            return _ByScores(able, declared, None, each), before
+        # Who stays home matters: every creature a candidate, alike ones worked out together.
+        model = AttackModel(table, precise=False)
+        home = HomeAttack.make(self, table, team, able, declared, horde, defenders, sides, model)
+        if home is not None:
+            return home, before
+        alike = Kinds(table, able)
+
+        def by_kinds(chosen: list[Obj], candidates: list[Obj]) -> list[float]:
+            return scores_by_kind(
+                self, table, team, chosen, candidates, horde, defenders, sides, alike
+            )
+
+        return _ByScores(able, declared, None, by_kinds), before
 
     def _attack_kinds(
         self, table: Table, able: list[Obj], horde_creatures: list[Obj], defenders: list[Obj]
@@ -415,13 +404,50 @@ class Planner(Policy):
         return plan
 
 
-def _first_best(candidates: list[Obj], scores: list[float]) -> tuple[float, Obj] | None:
-    """The best score and the first candidate with it; None for no candidates."""
-    pick: tuple[float, Obj] | None = None
-    for obj, score in zip(candidates, scores, strict=True):
-        if pick is None or score > pick[0]:
-            pick = (score, obj)
-    return pick
+class Picker(Protocol):
+    """Picks the planner's next attacker: the best score with one more, and the first
+    candidate that scores it."""
+
+    def best(self, chosen: list[Obj]) -> tuple[float, Obj] | None:
+        """The best score of ``chosen`` with one more creature, and the first that scores it."""
+
+    def add(self, obj: Obj) -> None:
+        """``obj`` joins the attack."""
+
+
+class _ByScores:
+    """Every creature not chosen a candidate, or (``pools``) the first of each kind, scored by
+    ``scores``; ``counted`` follows the attack."""
+
+    def __init__(
+        self,
+        able: list[Obj],
+        declared: list[Obj],
+        pools: Pools | None,
+        scores: Callable[[list[Obj], list[Obj]], list[float]],
+        counted: CountedAttack | None = None,
+    ) -> None:
+        self.able, self.pools, self.scores, self.counted = able, pools, scores, counted
+        self.taken = {o.id for o in declared}
+
+    def best(self, chosen: list[Obj]) -> tuple[float, Obj] | None:
+        if self.pools is not None:
+            # One of each kind: the first not chosen (the others score the same, later).
+            candidates = [obj for _, _, obj in sorted(self.pools.heads(), key=lambda h: h[1])]
+        else:
+            candidates = [obj for obj in self.able if obj.id not in self.taken]
+        pick: tuple[float, Obj] | None = None
+        for obj, score in zip(candidates, self.scores(chosen, candidates), strict=True):
+            if pick is None or score > pick[0]:
+                pick = (score, obj)
+        return pick
+
+    def add(self, obj: Obj) -> None:
+        self.taken.add(obj.id)
+        if self.pools is not None:
+            self.pools.take(self.pools.kind_of(obj), obj)
+        if self.counted is not None:
+            self.counted.add(obj)
 
 
 def _through(table: Table, attackers: list[Obj], stopped: Callable[[Obj], bool]) -> int:
