@@ -27,13 +27,15 @@ one creature at a time, and again after every ``block`` command: ``fast`` and ``
 off) and as they are, the median of the old/new ratios of paired runs.
 
 Last, the players' own turn, where the planner plans its attack (a greedy that scored
-every creature able to attack at each pick, and now one creature of each kind): N Bears
-against the Horde's N/8 Zombies, tapped, so that attacking is worth it; the planner as
-it is, and (up to ``--old-up-to``) as it was, interleaved. Then the same turn against the
-Horde's N/8 Bats, untapped: flyers no Bear can block (up to a quarter of ``--old-up-to``
-as it was: one creature at a time, the Horde's next attack worked out blocker by blocker),
-and again with a Hawk among every four of the players' creatures (flyers that can block the
-Bats, so that who stays home matters and every creature is scored).
+every creature able to attack at each pick, and worked the plan out again for each
+command of forty attackers; now it scores from counts of kinds, or picks by runs of the
+Horde's next attack, and keeps the plan for the declaration): N Bears against the Horde's
+N/8 Zombies, tapped, so that attacking is worth it; the planner as it is, and (up to
+``--old-up-to``) as it was, interleaved. Then the same turn against the Horde's N/8 Bats,
+untapped: flyers no Bear can block (up to a quarter of ``--old-up-to`` as it was: one
+creature at a time, the Horde's next attack worked out blocker by blocker), and again with
+a Hawk among every four of the players' creatures (flyers that can block the Bats, so that
+who stays home matters and every creature is a candidate).
 
 The engine's part of a ``block`` command naming ids only (``named.blocks``: no look-up
 of names, which sorted the battlefield every command) is the same in both old and new
@@ -194,20 +196,16 @@ def players_turn(loaded: tuple[Any, Any], row: str) -> float:
 
 def attacks(sizes: list[int], old_up_to: int, flyers: bool = False, hawks: bool = False) -> None:
     if hawks:
-        print(
-            "and with a Hawk (flying) for every three Bears: the Bats are blocked by some, so who"
-        )
-        print(
-            "stays home matters; every creature is scored, alike ones worked out together (before:"
-        )
-        print("each on its own: 10 s at N = 320)")
+        print("and with a Hawk (flying) for every three Bears: the Bats are blocked by some, so")
+        print("who stays home matters; every creature a candidate, the pick found by runs of the")
+        print("Horde's next attack (at the start of issue 26's work: 10 s at N = 320)")
     elif flyers:
         print("the same against the Horde's N/8 Bats (flying), untapped: no Bear can block them,")
-        print("so who stays home does not matter and the plan goes by kinds too (before: by every")
-        print("creature, the Horde's next attack worked out blocker by blocker: 61 s at N = 320)")
+        print("so who stays home does not matter and the attack is scored from counts of kinds")
+        print("(at the start of issue 26's work: 61 s at N = 320)")
     else:
         print("the players' turn: N Bears, the Horde's N/8 Zombies tapped (attacking is worth it);")
-        print("the planner's attack plan, one pick at a time, now scores one creature of each kind")
+        print("the planner's attack plan, one pick at a time, scored from counts of kinds")
     for n in sizes:
         loaded = _loaded(attack_position(n, flyers, hawks))
         policy = BOTS["planner"]
@@ -216,11 +214,11 @@ def attacks(sizes: list[int], old_up_to: int, flyers: bool = False, hawks: bool 
             new = players_turn(loaded, "planner")
             news.append(new)
             if n <= old_up_to:
-                policy.fast = False
+                policy.fast = policy.cached = False
                 try:
                     old = players_turn(loaded, "planner")
                 finally:
-                    del policy.fast
+                    del policy.fast, policy.cached  # (back to the class's: True)
                 olds.append(old)
                 ratios.append(old / new)
         per = statistics.median(news) / (n + n // 8)
