@@ -17,13 +17,14 @@ from typing import Any
 
 from cardcli.engine.errors import UsageError
 from cardcli.engine.rng import Rng
+from cardcli.records import record
 from cardcli.registry import GAMES
 
 Event = dict[str, Any]
 Options = dict[str, Any]
 
 
-@dataclass(frozen=True)
+@record()
 class Option:
     """One game option, shown as ``--NAME`` on the command line.
 
@@ -195,7 +196,7 @@ bot may answer None to wait.
 """
 
 
-@dataclass(frozen=True, eq=False, repr=False)  # one of each, compared as itself: built faster
+@record(eq=False, repr=False)  # one of each, compared as itself
 class Game:
     """A registered game."""
 

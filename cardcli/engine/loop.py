@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from cardcli.engine.errors import CardcliError
 from cardcli.engine.log import Line
 from cardcli.engine.rng import derive
 from cardcli.engine.session import HUMAN, Outcome, Refusal, Session
+from cardcli.records import record
 
 # A bot loop stops here: this many bot commands in a row with no person's
 # line and no milestone of the game (a pass ended, a hand over, stuck). A legal
@@ -51,7 +51,7 @@ class BotLoopGuard:
         )
 
 
-@dataclass
+@record()  # made once a run: no code compiled at start-up for it
 class RunEnd:
     reason: str  # "over", "input-ended", "rejected" (strict), "quit"
     rejected: Outcome | None = None
