@@ -19,7 +19,7 @@ Each creature left home is kept by kind, as its place in the list of creatures t
 could stay home: a run's next blocker is the earliest of its kinds' first free ones.
 This holds where no creature that may attack has vigilance (then every attacker leaves
 home, whatever the fights do); elsewhere ``attack_kinds`` scores. The scores are
-``Planner.score_attack``'s, number for number (``tests/test_horde_attack_model.py``).
+``Planner.score_attack``'s, number for number (``tests/test_horde_attack_plans.py``).
 """
 
 from __future__ import annotations
