@@ -39,7 +39,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_replay import HORDE_GOAL
+from bench_replay import HORDE_GOAL, horde_logs
 
 HERE = Path(__file__).resolve().parents[2]
 
@@ -72,25 +72,9 @@ print(json.dumps({name: min(t) for name, t in times.items()}))
 """
 
 
-PLAY = [sys.executable, "-m", "cardcli", "play", "horde", "--players", "3", "--bot", "basic"]
-PLAY += ["--seed"]
-
-
 def write_logs(folder: Path) -> list[Path]:
-    paths = []
-    for seed in (1, 2, 4, 5):
-        path = folder / f"horde-{seed}.jsonl"
-        with path.open("wb") as handle:
-            subprocess.run(
-                [*PLAY, str(seed)],
-                stdin=subprocess.DEVNULL,
-                stdout=handle,
-                check=True,
-                env=_env(str(HERE)),
-                cwd=folder,
-            )
-        paths.append(path)
-    return paths
+    """``bench_replay``'s Horde logs, written by this tree's CLI."""
+    return horde_logs(folder, [sys.executable, "-m", "cardcli"], _env(str(HERE)))
 
 
 def _env(tree: str) -> dict[str, str]:

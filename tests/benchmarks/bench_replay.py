@@ -91,14 +91,18 @@ def seed_arg(seed: int) -> list[str]:
     return ["--seed", str(seed)]
 
 
-def horde_logs(folder: Path) -> list[Path]:
+def horde_logs(
+    folder: Path, cardcli: list[str] | None = None, env: dict[str, str] | None = None
+) -> list[Path]:
+    """``cardcli play horde --players 3 --bot basic`` of seeds 1, 2, 4 and 5, each a log in
+    ``folder``; ``cardcli``: the command that runs it (the one installed by default)."""
     paths = []
     for seed in (1, 2, 4, 5):
         path = folder / f"horde-{seed}.jsonl"
         with path.open("wb") as handle:
             subprocess.run(
                 [
-                    cardcli_exe(),
+                    *(cardcli or [cardcli_exe()]),
                     "play",
                     "horde",
                     "--players",
@@ -110,6 +114,8 @@ def horde_logs(folder: Path) -> list[Path]:
                 stdin=subprocess.DEVNULL,
                 stdout=handle,
                 check=True,
+                env=env,
+                cwd=folder,
             )
         paths.append(path)
     return paths

@@ -46,7 +46,8 @@ HORDE = "horde"
 
 
 class _Side:
-    """One kind of creature: a sample, how many there are, and what the model reads of it."""
+    """One kind of creature: a sample, how many there are (the Horde's), and what the model
+    reads of it."""
 
     __slots__ = ("count", "defends", "harm", "menace", "number", "power_key", "sample", "value")
 
@@ -97,7 +98,7 @@ class CountedAttack:
         or by none, and that no blocking restriction of a creature's own is in play."""
         made = cls(planner, table, team)
         for obj in attackers:
-            made._side(made.ours, obj).count += 1
+            made._side(made.ours, obj)
         for obj in horde_creatures:
             made._side(made.theirs, obj).count += 1
             if not obj.tapped:
@@ -112,8 +113,8 @@ class CountedAttack:
             or required_blockers(table, attackers, untapped)
         ):
             return None
+        home = defenders[0] if defenders else None  # each answers as all do (the caller's)
         for side in made.theirs.values():
-            home = defenders[0] if defenders else None
             made.stopped_by_home[side.number] = (
                 home is not None and not side.menace and combat.can_block(table, home, side.sample)
             )

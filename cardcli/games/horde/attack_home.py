@@ -141,12 +141,12 @@ class HomeAttack:
         self.place = {o.id: place for place, o in enumerate(defenders)}
         self.position = {o.id: position for position, o in enumerate(able)}
         self.home: dict[int, list[int]] = {}  # each kind's places at home, in order
+        self.kind_of: dict[int, int] = {}
         firsts: dict[int, Obj] = {}
         for place, obj in enumerate(defenders):
-            kind = sides.number(obj)
+            kind = self.kind_of[obj.id] = sides.number(obj)
             self.home.setdefault(kind, []).append(place)
             firsts.setdefault(kind, obj)
-        self.kind_of = {o.id: sides.number(o) for o in defenders}
         self.at_home = len(defenders)
         # The candidates of each kind (in the fight) in order; how many are left; the kinds
         # at home they belong to.
@@ -246,8 +246,8 @@ class HomeAttack:
                 runs.append((harm, 1, stoppers))
         return Now(score, result.gained, dead, [], threat), Runs(runs, self.home)
 
-    def _first_left(self, objs: list[Obj], start: int = 0) -> Obj | None:
-        for obj in objs[start:]:
+    def _first_left(self, objs: list[Obj]) -> Obj | None:
+        for obj in objs:
             if obj.id not in self.chosen:
                 return obj
         return None
